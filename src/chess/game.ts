@@ -1,0 +1,54 @@
+/**
+ * Standard chess and Chess960 behind the `Game` interface: states are position words, actions
+ * the engine's 16-bit move codes.
+ */
+import type { Game, Outcome } from '../core/game.js';
+import { W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
+import { generateLegal } from './movegen.js';
+import { isInsufficientMaterial } from './outcome.js';
+import { applyMove } from './play.js';
+import { attackersOf, kingSquare } from './position.js';
+
+const scratch = new Uint16Array(256);
+
+function outcomeOf(s: Int32Array): Outcome | undefined {
+  if (generateLegal(s, 0, null, 0) === 0) {
+    return inCheck(s) ? { winner: (s[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' } : { winner: undefined, reason: 'stalemate' };
+  }
+  if (isInsufficientMaterial(s)) return { winner: undefined, reason: 'insufficientMaterial' };
+  if (s[W_HALFMOVE]! >= 150) return { winner: undefined, reason: 'seventyFiveMoves' };
+  return undefined;
+}
+
+const pair = new Int32Array(2);
+function inCheck(s: Int32Array): boolean {
+  const us = s[W_TURN]!;
+  return attackersOf(s, kingSquare(s, us), us ^ 1, s[0]! | s[2]!, s[1]! | s[3]!, pair);
+}
+
+function makeChessGame(id: 'chess' | 'chess960'): Game<Int32Array> {
+  return {
+    id,
+    // Move codes fit in 15 bits (see move.ts).
+    actionCount: 1 << 15,
+    legalActions(s, out) {
+      const n = generateLegal(s, 0, scratch, 0);
+      for (let i = 0; i < n; i++) out[i] = scratch[i]!;
+      return n;
+    },
+    play(s, action, into) {
+      into.set(s);
+      applyMove(into, 0, action);
+    },
+    currentPlayer: (s) => s[W_TURN] as 0 | 1,
+    outcome: outcomeOf,
+    hash(s, out) {
+      out[0] = s[W_KEY]!;
+      out[1] = s[W_KEY + 1]!;
+    },
+    newState: () => new Int32Array(WORDS),
+  };
+}
+
+export const chessGame = makeChessGame('chess');
+export const chess960Game = makeChessGame('chess960');

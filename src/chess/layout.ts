@@ -1,0 +1,28 @@
+/**
+ * The compact position: 23 int32 words in a typed array, so that copy-make is one
+ * `copyWithin`/`set` of 92 bytes into a preallocated slot.
+ *
+ * | words  | content |
+ * | ------ | ------- |
+ * | 0..3   | occupancy by colour: white (lo, hi), black (lo, hi) |
+ * | 4..15  | occupancy by role: pawn, knight, bishop, rook, queen, king, each (lo, hi) |
+ * | 16     | side to move: 0 white, 1 black |
+ * | 17     | en-passant target square after a double push, else -1 (stored after *every* double push; whether a capture is possible is decided where it matters) |
+ * | 18     | castling rights: bit f = white may castle with the rook on file f of rank 1, bit 8 + f = black with the rook on file f of rank 8 (Chess960-general) |
+ * | 19     | halfmove clock (plies since the last capture or pawn move) |
+ * | 20     | fullmove number |
+ * | 21, 22 | Polyglot Zobrist key (lo, hi) |
+ */
+export const W_COLOR = 0;
+export const W_ROLE = 4;
+export const W_TURN = 16;
+export const W_EP = 17;
+export const W_CASTLING = 18;
+export const W_HALFMOVE = 19;
+export const W_FULLMOVE = 20;
+export const W_KEY = 21;
+export const WORDS = 23;
+
+/** Offset of the (lo, hi) pair of a colour or a role. */
+export const colorWord = (color: number): number => W_COLOR + 2 * color;
+export const roleWord = (role: number): number => W_ROLE + 2 * role;

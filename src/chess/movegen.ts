@@ -1,0 +1,572 @@
+/**
+ * Legal move generation the way engines do it: the side to move's checkers, absolutely pinned
+ * pieces and king-danger squares are computed once per position, then every move is decided by
+ * mask look-ups, without playing it. Only en passant, at most two candidates, gets an exact test
+ * (the capture removes two pawns from one rank and can expose the king sideways).
+ *
+ * Rules encoded (FIDE Laws of Chess, art. 3):
+ * - 3.9: a move must not leave or place the own king attacked. So: with two checkers only the
+ *   king moves; with one, a move must capture the checker or block its line (the evasion mask);
+ *   a pinned piece moves only along the line through its king and its pinner; the king steps
+ *   only to squares the opponent does not attack, computed with the king lifted off the board so
+ *   that a slider's attack continues through the king's square.
+ * - 3.8.2: castling (Chess960-general: king and rook anywhere on the back rank) needs the right,
+ *   empty squares between king and its target and between rook and its target, the king not in
+ *   check and not passing or landing on an attacked square.
+ * - 3.7: pawn pushes, double pushes from the second rank, captures, en passant right after a
+ *   double push, promotion to queen, rook, bishop or knight.
+ *
+ * One function serves both generation and bulk counting (`out === null`): counting adds
+ * popcounts of target sets instead of writing moves, so perft's last ply costs no list.
+ */
+import { has as isSet, lsb, popcount } from '../core/bitboard.js';
+import {
+  antiIndex,
+  BETWEEN,
+  BISHOP_EMPTY,
+  diagIndex,
+  fileIndex,
+  KING_ATTACKS,
+  KNIGHT_ATTACKS,
+  LINE,
+  PAWN_ATTACKS,
+  rankIndex,
+  ROOK_EMPTY,
+  SLIDE,
+} from '../core/attacks.js';
+import { W_CASTLING, W_EP, W_TURN } from './layout.js';
+import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL } from './move.js';
+
+const FILE_A = 0x01010101;
+const FILE_H = 0x80808080 | 0;
+
+/** Writes one move per target square from `from`; returns how many. */
+function emitTargets(out: Uint16Array, i: number, from: number, lo: number, hi: number): number {
+  const start = i;
+  const base = from | (MOVE_NORMAL << 12);
+  while (lo !== 0) {
+    out[i++] = base | (lsb(lo) << 6);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    out[i++] = base | ((32 + lsb(hi)) << 6);
+    hi &= hi - 1;
+  }
+  return i - start;
+}
+
+/** Writes pawn moves to each target square, from `target - delta`, four promotions on the last rank. */
+function emitPawnTargets(out: Uint16Array, i: number, lo: number, hi: number, delta: number, kind: number): number {
+  const start = i;
+  while (lo !== 0) {
+    const to = lsb(lo);
+    lo &= lo - 1;
+    i = emitPawnMove(out, i, to - delta, to, kind);
+  }
+  while (hi !== 0) {
+    const to = 32 + lsb(hi);
+    hi &= hi - 1;
+    i = emitPawnMove(out, i, to - delta, to, kind);
+  }
+  return i - start;
+}
+
+function emitPawnMove(out: Uint16Array, i: number, from: number, to: number, kind: number): number {
+  const base = from | (to << 6);
+  if (to < 8 || to >= 56) {
+    out[i++] = base | (7 << 12); // queen first: the usual best move
+    out[i++] = base | (4 << 12);
+    out[i++] = base | (6 << 12);
+    out[i++] = base | (5 << 12);
+  } else {
+    out[i++] = base | (kind << 12);
+  }
+  return i;
+}
+
+/** Number of moves a set of pawn targets stands for (promotion squares count four). */
+const pawnTargetCount = (lo: number, hi: number): number =>
+  popcount(lo) + popcount(hi) + 3 * (popcount(lo & 0xff) + popcount(hi & (0xff000000 | 0)));
+
+/**
+ * Generates the legal moves of the position at `w[p..]` into `out[o..]` and returns how many;
+ * with `out === null`, only counts them.
+ */
+export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null, o: number): number {
+  const us = w[p + W_TURN]!;
+  const them = us ^ 1;
+  const usLo = w[p + 2 * us]!;
+  const usHi = w[p + 2 * us + 1]!;
+  const themLo = w[p + 2 * them]!;
+  const themHi = w[p + 2 * them + 1]!;
+  const occLo = usLo | themLo;
+  const occHi = usHi | themHi;
+  const pawnLo = w[p + 4]!;
+  const pawnHi = w[p + 5]!;
+  const knightLo = w[p + 6]!;
+  const knightHi = w[p + 7]!;
+  const bishopLo = w[p + 8]!;
+  const bishopHi = w[p + 9]!;
+  const rookLo = w[p + 10]!;
+  const rookHi = w[p + 11]!;
+  const queenLo = w[p + 12]!;
+  const queenHi = w[p + 13]!;
+  const kingLo = w[p + 14]!;
+  const kingHi = w[p + 15]!;
+
+  const ourKingLo = kingLo & usLo;
+  const ourKingHi = kingHi & usHi;
+  const ksq = ourKingLo !== 0 ? lsb(ourKingLo) : 32 + lsb(ourKingHi);
+  const theirDiagLo = (bishopLo | queenLo) & themLo;
+  const theirDiagHi = (bishopHi | queenHi) & themHi;
+  const theirOrthLo = (rookLo | queenLo) & themLo;
+  const theirOrthHi = (rookHi | queenHi) & themHi;
+
+  // Checkers by knights and pawns.
+  const stepCheckLo =
+    (KNIGHT_ATTACKS[2 * ksq]! & knightLo & themLo) | (PAWN_ATTACKS[128 * us + 2 * ksq]! & pawnLo & themLo);
+  const stepCheckHi =
+    (KNIGHT_ATTACKS[2 * ksq + 1]! & knightHi & themHi) | (PAWN_ATTACKS[128 * us + 2 * ksq + 1]! & pawnHi & themHi);
+  let checkLo = stepCheckLo;
+  let checkHi = stepCheckHi;
+
+  // Sliders aligned with the king: with nothing between they check; with exactly one own piece
+  // between, that piece is pinned.
+  let pinLo = 0;
+  let pinHi = 0;
+  let sniperLo =
+    (ROOK_EMPTY[2 * ksq]! & theirOrthLo) | (BISHOP_EMPTY[2 * ksq]! & theirDiagLo);
+  let sniperHi =
+    (ROOK_EMPTY[2 * ksq + 1]! & theirOrthHi) | (BISHOP_EMPTY[2 * ksq + 1]! & theirDiagHi);
+  while ((sniperLo | sniperHi) !== 0) {
+    let s: number;
+    if (sniperLo !== 0) {
+      s = lsb(sniperLo);
+      sniperLo &= sniperLo - 1;
+    } else {
+      s = 32 + lsb(sniperHi);
+      sniperHi &= sniperHi - 1;
+    }
+    const bi = 2 * (ksq * 64 + s);
+    const bLo = BETWEEN[bi]! & occLo;
+    const bHi = BETWEEN[bi + 1]! & occHi;
+    if ((bLo | bHi) === 0) {
+      if (s < 32) checkLo |= 1 << s;
+      else checkHi |= 1 << (s - 32);
+    } else if (bLo === 0 ? (bHi & (bHi - 1)) === 0 : bHi === 0 && (bLo & (bLo - 1)) === 0) {
+      pinLo |= bLo & usLo;
+      pinHi |= bHi & usHi;
+    }
+  }
+
+  // King danger: every square the opponent attacks, with our king lifted off the board.
+  const liftLo = occLo ^ ourKingLo;
+  const liftHi = occHi ^ ourKingHi;
+  const theirPawnLo = pawnLo & themLo;
+  const theirPawnHi = pawnHi & themHi;
+  let dangerLo: number;
+  let dangerHi: number;
+  if (them === 0) {
+    // White pawns capture towards rank 8: +7 (towards file a) and +9 (towards file h).
+    const l = theirPawnLo & ~FILE_A;
+    const h = theirPawnHi & ~FILE_A;
+    const r = theirPawnLo & ~FILE_H;
+    const rh = theirPawnHi & ~FILE_H;
+    dangerLo = (l << 7) | (r << 9);
+    dangerHi = (h << 7) | (l >>> 25) | (rh << 9) | (r >>> 23);
+  } else {
+    const l = theirPawnLo & ~FILE_A;
+    const h = theirPawnHi & ~FILE_A;
+    const r = theirPawnLo & ~FILE_H;
+    const rh = theirPawnHi & ~FILE_H;
+    dangerLo = (l >>> 9) | (h << 23) | (r >>> 7) | (rh << 25);
+    dangerHi = (h >>> 9) | (rh >>> 7);
+  }
+  {
+    const theirKing = (kingLo & themLo) !== 0 ? lsb(kingLo & themLo) : 32 + lsb(kingHi & themHi);
+    dangerLo |= KING_ATTACKS[2 * theirKing]!;
+    dangerHi |= KING_ATTACKS[2 * theirKing + 1]!;
+    let lo = knightLo & themLo;
+    let hi = knightHi & themHi;
+    while (lo !== 0) {
+      const s = lsb(lo);
+      lo &= lo - 1;
+      dangerLo |= KNIGHT_ATTACKS[2 * s]!;
+      dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
+    }
+    while (hi !== 0) {
+      const s = 32 + lsb(hi);
+      hi &= hi - 1;
+      dangerLo |= KNIGHT_ATTACKS[2 * s]!;
+      dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
+    }
+    lo = theirDiagLo;
+    hi = theirDiagHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) {
+        s = lsb(lo);
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        hi &= hi - 1;
+      }
+      const a = diagIndex(s, liftLo, liftHi);
+      const b = antiIndex(s, liftLo, liftHi);
+      dangerLo |= SLIDE[a]! | SLIDE[b]!;
+      dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
+    }
+    lo = theirOrthLo;
+    hi = theirOrthHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) {
+        s = lsb(lo);
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        hi &= hi - 1;
+      }
+      const a = rankIndex(s, liftLo, liftHi);
+      const b = fileIndex(s, liftLo, liftHi);
+      dangerLo |= SLIDE[a]! | SLIDE[b]!;
+      dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
+    }
+  }
+
+  let n = 0;
+
+  // King steps.
+  {
+    const tLo = KING_ATTACKS[2 * ksq]! & ~usLo & ~dangerLo;
+    const tHi = KING_ATTACKS[2 * ksq + 1]! & ~usHi & ~dangerHi;
+    n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, ksq, tLo, tHi);
+  }
+
+  const checkerCount = popcount(checkLo) + popcount(checkHi);
+  if (checkerCount > 1) return n;
+
+  // Squares a non-king move may go to: anything not ours, and when in check, the checker or a
+  // square between it and the king.
+  let targetLo = ~usLo;
+  let targetHi = ~usHi;
+  if (checkerCount === 1) {
+    const c = checkLo !== 0 ? lsb(checkLo) : 32 + lsb(checkHi);
+    const bi = 2 * (ksq * 64 + c);
+    targetLo &= BETWEEN[bi]! | checkLo;
+    targetHi &= BETWEEN[bi + 1]! | checkHi;
+  } else {
+    n += castling(w, p, us, ksq, occLo, occHi, dangerLo, dangerHi, theirOrthLo, theirOrthHi, out, o + n);
+  }
+  const lineBase = 2 * ksq * 64;
+
+  // Knights: a pinned knight never moves.
+  {
+    let lo = knightLo & usLo & ~pinLo;
+    let hi = knightHi & usHi & ~pinHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) {
+        s = lsb(lo);
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        hi &= hi - 1;
+      }
+      const tLo = KNIGHT_ATTACKS[2 * s]! & targetLo;
+      const tHi = KNIGHT_ATTACKS[2 * s + 1]! & targetHi;
+      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+    }
+  }
+
+  // Diagonal sliders (bishops and queens); a pinned one stays on its pin line.
+  {
+    let lo = (bishopLo | queenLo) & usLo;
+    let hi = (bishopHi | queenHi) & usHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      let pinned: boolean;
+      if (lo !== 0) {
+        s = lsb(lo);
+        pinned = (pinLo & (1 << s)) !== 0;
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        pinned = (pinHi & (1 << s)) !== 0;
+        hi &= hi - 1;
+      }
+      const a = diagIndex(s, occLo, occHi);
+      const b = antiIndex(s, occLo, occHi);
+      let tLo = (SLIDE[a]! | SLIDE[b]!) & targetLo;
+      let tHi = (SLIDE[a + 1]! | SLIDE[b + 1]!) & targetHi;
+      if (pinned) {
+        tLo &= LINE[lineBase + 2 * s]!;
+        tHi &= LINE[lineBase + 2 * s + 1]!;
+      }
+      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+    }
+  }
+
+  // Orthogonal sliders (rooks and queens).
+  {
+    let lo = (rookLo | queenLo) & usLo;
+    let hi = (rookHi | queenHi) & usHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      let pinned: boolean;
+      if (lo !== 0) {
+        s = lsb(lo);
+        pinned = (pinLo & (1 << s)) !== 0;
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        pinned = (pinHi & (1 << s)) !== 0;
+        hi &= hi - 1;
+      }
+      const a = rankIndex(s, occLo, occHi);
+      const b = fileIndex(s, occLo, occHi);
+      let tLo = (SLIDE[a]! | SLIDE[b]!) & targetLo;
+      let tHi = (SLIDE[a + 1]! | SLIDE[b + 1]!) & targetHi;
+      if (pinned) {
+        tLo &= LINE[lineBase + 2 * s]!;
+        tHi &= LINE[lineBase + 2 * s + 1]!;
+      }
+      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+    }
+  }
+
+  // Pawns that are not pinned, set-wise.
+  const ourPawnLo = pawnLo & usLo;
+  const ourPawnHi = pawnHi & usHi;
+  {
+    const fLo = ourPawnLo & ~pinLo;
+    const fHi = ourPawnHi & ~pinHi;
+    const emptyLo = ~occLo;
+    const emptyHi = ~occHi;
+    let pushLo: number, pushHi: number, dblLo: number, dblHi: number;
+    let leftLo: number, leftHi: number, rightLo: number, rightHi: number;
+    let push: number, left: number, right: number;
+    if (us === 0) {
+      push = 8;
+      left = 7;
+      right = 9;
+      pushLo = (fLo << 8) & emptyLo;
+      pushHi = ((fHi << 8) | (fLo >>> 24)) & emptyHi;
+      // A double push starts on rank 2: its single push lands on rank 3 (bits 16..23 of lo).
+      dblLo = ((pushLo & 0x00ff0000) << 8) & emptyLo;
+      dblHi = 0;
+      const l = fLo & ~FILE_A;
+      const lh = fHi & ~FILE_A;
+      const r = fLo & ~FILE_H;
+      const rh = fHi & ~FILE_H;
+      leftLo = (l << 7) & themLo;
+      leftHi = ((lh << 7) | (l >>> 25)) & themHi;
+      rightLo = (r << 9) & themLo;
+      rightHi = ((rh << 9) | (r >>> 23)) & themHi;
+    } else {
+      push = -8;
+      left = -9;
+      right = -7;
+      pushLo = ((fLo >>> 8) | (fHi << 24)) & emptyLo;
+      pushHi = (fHi >>> 8) & emptyHi;
+      // Black's single pushes from rank 7 land on rank 6 (bits 8..15 of hi).
+      dblLo = 0;
+      dblHi = ((pushHi & 0x0000ff00) >>> 8) & emptyHi;
+      const l = fLo & ~FILE_A;
+      const lh = fHi & ~FILE_A;
+      const r = fLo & ~FILE_H;
+      const rh = fHi & ~FILE_H;
+      leftLo = ((l >>> 9) | (lh << 23)) & themLo;
+      leftHi = (lh >>> 9) & themHi;
+      rightLo = ((r >>> 7) | (rh << 25)) & themLo;
+      rightHi = (rh >>> 7) & themHi;
+    }
+    pushLo &= targetLo;
+    pushHi &= targetHi;
+    dblLo &= targetLo;
+    dblHi &= targetHi;
+    leftLo &= targetLo;
+    leftHi &= targetHi;
+    rightLo &= targetLo;
+    rightHi &= targetHi;
+    if (out === null) {
+      n +=
+        pawnTargetCount(pushLo, pushHi) +
+        popcount(dblLo) +
+        popcount(dblHi) +
+        pawnTargetCount(leftLo, leftHi) +
+        pawnTargetCount(rightLo, rightHi);
+    } else {
+      n += emitPawnTargets(out, o + n, pushLo, pushHi, push, MOVE_NORMAL);
+      n += emitPawnTargets(out, o + n, dblLo, dblHi, 2 * push, MOVE_DOUBLE_PUSH);
+      n += emitPawnTargets(out, o + n, leftLo, leftHi, left, MOVE_NORMAL);
+      n += emitPawnTargets(out, o + n, rightLo, rightHi, right, MOVE_NORMAL);
+    }
+  }
+
+  // Pinned pawns, one by one (rare). In check a pinned piece has no legal move.
+  if (checkerCount === 0 && ((ourPawnLo & pinLo) | (ourPawnHi & pinHi)) !== 0) {
+    let lo = ourPawnLo & pinLo;
+    let hi = ourPawnHi & pinHi;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) {
+        s = lsb(lo);
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        hi &= hi - 1;
+      }
+      n += pinnedPawnMoves(us, s, ksq, occLo, occHi, themLo, themHi, out, o + n);
+    }
+  }
+
+  // En passant: exact test of each candidate.
+  const ep = w[p + W_EP]!;
+  if (ep >= 0) {
+    let lo = PAWN_ATTACKS[128 * them + 2 * ep]! & ourPawnLo;
+    let hi = PAWN_ATTACKS[128 * them + 2 * ep + 1]! & ourPawnHi;
+    const captured = us === 0 ? ep - 8 : ep + 8;
+    while ((lo | hi) !== 0) {
+      let s: number;
+      if (lo !== 0) {
+        s = lsb(lo);
+        lo &= lo - 1;
+      } else {
+        s = 32 + lsb(hi);
+        hi &= hi - 1;
+      }
+      if (
+        enPassantIsLegal(
+          s, ep, captured, ksq, occLo, occHi, theirDiagLo, theirDiagHi, theirOrthLo, theirOrthHi,
+          stepCheckLo, stepCheckHi,
+        )
+      ) {
+        if (out !== null) out[o + n] = s | (ep << 6) | (MOVE_EN_PASSANT << 12);
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/** Moves of one pawn pinned to its king: along the pin line only. */
+function pinnedPawnMoves(
+  us: number, s: number, ksq: number,
+  occLo: number, occHi: number, themLo: number, themHi: number,
+  out: Uint16Array | null, o: number,
+): number {
+  const li = 2 * (ksq * 64);
+  const lineLo = LINE[li + 2 * s]!;
+  const lineHi = LINE[li + 2 * s + 1]!;
+  let n = 0;
+  const step = us === 0 ? 8 : -8;
+  const one = s + step;
+  // A push stays on the pin line only when the pin is along the file; then so does a double push.
+  if (one >= 0 && one < 64 && isSet(lineLo, lineHi, one) && !isSet(occLo, occHi, one)) {
+    n += emitOne(out, o + n, s, one, MOVE_NORMAL);
+    const two = one + step;
+    if (s >> 3 === (us === 0 ? 1 : 6) && !isSet(occLo, occHi, two)) n += emitOne(out, o + n, s, two, MOVE_DOUBLE_PUSH);
+  }
+  let cLo = PAWN_ATTACKS[128 * us + 2 * s]! & themLo & lineLo;
+  let cHi = PAWN_ATTACKS[128 * us + 2 * s + 1]! & themHi & lineHi;
+  while ((cLo | cHi) !== 0) {
+    let t: number;
+    if (cLo !== 0) {
+      t = lsb(cLo);
+      cLo &= cLo - 1;
+    } else {
+      t = 32 + lsb(cHi);
+      cHi &= cHi - 1;
+    }
+    n += emitOne(out, o + n, s, t, MOVE_NORMAL);
+  }
+  return n;
+}
+
+/** One pawn move (four on the last rank); with `out === null` only counted. */
+function emitOne(out: Uint16Array | null, i: number, from: number, to: number, kind: number): number {
+  const promotes = to < 8 || to >= 56;
+  if (out !== null) return emitPawnMove(out, i, from, to, kind) - i;
+  return promotes ? 4 : 1;
+}
+
+/**
+ * Whether the en-passant capture from `from` to `ep`, removing the pawn on `captured`, leaves
+ * our king unattacked: knights and pawns other than the captured one must not check it, and no
+ * slider may reach it over the new occupancy (this catches the horizontal pin of two pawns).
+ */
+function enPassantIsLegal(
+  from: number, ep: number, captured: number, ksq: number,
+  occLo: number, occHi: number,
+  diagLo: number, diagHi: number, orthLo: number, orthHi: number,
+  stepCheckLo: number, stepCheckHi: number,
+): boolean {
+  const capBitLo = captured < 32 ? 1 << captured : 0;
+  const capBitHi = captured < 32 ? 0 : 1 << (captured - 32);
+  if (((stepCheckLo & ~capBitLo) | (stepCheckHi & ~capBitHi)) !== 0) return false;
+  let lo = occLo & ~capBitLo;
+  let hi = occHi & ~capBitHi;
+  if (from < 32) lo &= ~(1 << from);
+  else hi &= ~(1 << (from - 32));
+  if (ep < 32) lo |= 1 << ep;
+  else hi |= 1 << (ep - 32);
+  const r = rankIndex(ksq, lo, hi);
+  const f = fileIndex(ksq, lo, hi);
+  const d = diagIndex(ksq, lo, hi);
+  const a = antiIndex(ksq, lo, hi);
+  const orthAttLo = (SLIDE[r]! | SLIDE[f]!) & orthLo;
+  const orthAttHi = (SLIDE[r + 1]! | SLIDE[f + 1]!) & orthHi;
+  const diagAttLo = (SLIDE[d]! | SLIDE[a]!) & diagLo;
+  const diagAttHi = (SLIDE[d + 1]! | SLIDE[a + 1]!) & diagHi;
+  return (orthAttLo | orthAttHi | diagAttLo | diagAttHi) === 0;
+}
+
+/** Bits of files lo..hi (inclusive) of one rank. */
+const fileSpan = (a: number, b: number): number => (a < b ? ((2 << b) - (1 << a)) : ((2 << a) - (1 << b)));
+
+/**
+ * Castling moves (FIDE 3.8.2, Chess960-general; the caller has checked we are not in check).
+ * The king goes to the g-file (rook to f) with a rook on its h-side, to the c-file (rook to d)
+ * with one on its a-side.
+ */
+function castling(
+  w: Int32Array, p: number, us: number, ksq: number,
+  occLo: number, occHi: number, dangerLo: number, dangerHi: number,
+  theirOrthLo: number, theirOrthHi: number,
+  out: Uint16Array | null, o: number,
+): number {
+  let rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
+  if (rights === 0) return 0;
+  const backRank = us === 0 ? 0 : 56;
+  if (ksq >> 3 !== backRank >> 3) return 0;
+  // Everything on our back rank as one byte.
+  const shift = us === 0 ? 0 : 24;
+  const occ = ((us === 0 ? occLo : occHi) >>> shift) & 0xff;
+  const danger = ((us === 0 ? dangerLo : dangerHi) >>> shift) & 0xff;
+  const kf = ksq & 7;
+  let n = 0;
+  while (rights !== 0) {
+    const rf = lsb(rights);
+    rights &= rights - 1;
+    const hSide = rf > kf;
+    const kTo = hSide ? 6 : 2;
+    const rTo = hSide ? 5 : 3;
+    const mustBeEmpty = (fileSpan(kf, kTo) | fileSpan(rf, rTo)) & ~(1 << kf) & ~(1 << rf);
+    if ((occ & mustBeEmpty) !== 0) continue;
+    if ((danger & fileSpan(kf, kTo)) !== 0) continue;
+    // The castling rook may have shielded the king's target from a rook or queen on the back
+    // rank (Chess960): look along the rank from the target without king and rook.
+    const kToSq = backRank + kTo;
+    const rSq = backRank + rf;
+    let lo = occLo;
+    let hi = occHi;
+    if (us === 0) lo &= ~(1 << ksq) & ~(1 << rSq);
+    else hi &= ~(1 << (ksq - 32)) & ~(1 << (rSq - 32));
+    const ri = rankIndex(kToSq, lo, hi);
+    if (((SLIDE[ri]! & theirOrthLo) | (SLIDE[ri + 1]! & theirOrthHi)) !== 0) continue;
+    if (out !== null) out[o + n] = ksq | (rSq << 6) | (MOVE_CASTLE << 12);
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,109 @@
+/**
+ * How a chess game ends (FIDE Laws, art. 5 and 9):
+ * - 5.1.1 checkmate; 5.2.1 stalemate;
+ * - 5.2.2 dead position, recognised here in its usual material form: no pawns, rooks or queens,
+ *   and either at most one minor piece on the board or only bishops, all on squares of one colour;
+ * - 9.6.2 seventy-five moves (150 plies) without capture or pawn move ends the game, unless the
+ *   last move mated; 9.3 fifty moves (100 plies) lets a player claim a draw;
+ * - 9.6.1 the same position five times ends the game; 9.2 three times lets a player claim.
+ * Positions are the same (9.2.2) with the same pieces on the same squares, the same side to move,
+ * the same castling rights and the same possible en-passant captures.
+ */
+import { popcount } from '../core/bitboard.js';
+import type { Outcome } from '../core/game.js';
+import { ZOBRIST, ZOBRIST_EP_FILE } from '../core/zobrist.js';
+import { W_EP, W_HALFMOVE, W_KEY, W_TURN } from './layout.js';
+import { polyglotEpCounts } from './play.js';
+import type { Position } from './position.js';
+
+export type { Outcome };
+
+const DARK = 0xaa55aa55 | 0; // a1, c1, …, b2, … in each half
+
+/** Whether neither side can ever mate (the material form of FIDE 5.2.2). */
+export function isInsufficientMaterial(w: Int32Array): boolean {
+  if ((w[4]! | w[5]! | w[10]! | w[11]! | w[12]! | w[13]!) !== 0) return false;
+  const knights = popcount(w[6]!) + popcount(w[7]!);
+  const bishopLo = w[8]!;
+  const bishopHi = w[9]!;
+  const bishops = popcount(bishopLo) + popcount(bishopHi);
+  if (knights + bishops <= 1) return true;
+  if (knights > 0) return false;
+  const onDark = popcount(bishopLo & DARK) + popcount(bishopHi & DARK);
+  return onDark === 0 || onDark === bishops;
+}
+
+/** The game-ending result of a position by itself (no history): mate, stalemate, dead, 75 moves. */
+export function positionOutcome(pos: Position): Outcome | undefined {
+  const w = pos.words;
+  if (pos.countLegalMoves() === 0) {
+    if (pos.isCheck()) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+    return { winner: undefined, reason: 'stalemate' };
+  }
+  if (isInsufficientMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
+  if (w[W_HALFMOVE]! >= 150) return { winner: undefined, reason: 'seventyFiveMoves' };
+  return undefined;
+}
+
+/**
+ * The key two positions share exactly when they are the same position in FIDE's sense: the
+ * Polyglot key, without its en-passant file when no legal en-passant capture exists.
+ */
+export function repetitionKey(pos: Position): bigint {
+  const w = pos.words;
+  let lo = w[W_KEY]!;
+  let hi = w[W_KEY + 1]!;
+  const ep = w[W_EP]!;
+  if (ep >= 0 && polyglotEpCounts(w, 0, ep) && pos.legalEpSquare() === undefined) {
+    lo ^= ZOBRIST[2 * (ZOBRIST_EP_FILE + (ep & 7))]!;
+    hi ^= ZOBRIST[2 * (ZOBRIST_EP_FILE + (ep & 7)) + 1]!;
+  }
+  return (BigInt(hi >>> 0) << 32n) | BigInt(lo >>> 0);
+}
+
+/**
+ * A game's positions in order, for the history-dependent rules. Only positions since the last
+ * irreversible move can repeat, so counting looks back `halfmoves` plies at most.
+ */
+export class GameHistory {
+  private readonly keys: bigint[] = [];
+  private readonly positions: Position[] = [];
+
+  constructor(start: Position) {
+    this.push(start);
+  }
+
+  push(pos: Position): void {
+    this.positions.push(pos);
+    this.keys.push(repetitionKey(pos));
+  }
+
+  get current(): Position {
+    return this.positions[this.positions.length - 1]!;
+  }
+
+  /** How many times the current position has occurred (itself included). */
+  repetitions(): number {
+    const last = this.keys.length - 1;
+    const key = this.keys[last]!;
+    const lookBack = Math.min(last, this.current.halfmoves);
+    let count = 1;
+    for (let i = last - 2; i >= last - lookBack; i -= 2) if (this.keys[i] === key) count++;
+    return count;
+  }
+
+  /** The automatic result: the position's own, or fivefold repetition (9.6.1). */
+  outcome(): Outcome | undefined {
+    const own = positionOutcome(this.current);
+    if (own !== undefined && own.reason === 'checkmate') return own;
+    if (this.repetitions() >= 5) return { winner: undefined, reason: 'fivefoldRepetition' };
+    return own;
+  }
+
+  /** A draw the player to move may claim now: threefold repetition (9.2) or fifty moves (9.3). */
+  claimableDraw(): 'threefoldRepetition' | 'fiftyMoves' | undefined {
+    if (this.repetitions() >= 3) return 'threefoldRepetition';
+    if (this.current.halfmoves >= 100) return 'fiftyMoves';
+    return undefined;
+  }
+}

@@ -1,0 +1,485 @@
+/**
+ * The public position: immutable in use, backed by the compact words of `layout.ts`. Moves are
+ * bound to the position that generated them, so `move.play()` needs no legality check and
+ * cannot fail (the eschac seed's API); the trusted in-place path underneath is `applyMove`.
+ */
+import { lsb, popcount, SquareSet } from '../core/bitboard.js';
+import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
+import { keyToBigInt } from '../core/zobrist.js';
+import { err, ok, type Result } from '../core/result.js';
+import { squareName } from '../core/square.js';
+import { chess960BackRank } from './chess960.js';
+import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
+import { MAX_MOVES, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
+import { generateLegal } from './movegen.js';
+import { applyMove, computeKey } from './play.js';
+import { placePiece, type Setup } from './setup.js';
+import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
+
+/** Why a setup is not a playable position (shakmaty's and python-chess' reasons). */
+export const POSITION_ISSUES = [
+  'missingKing', // a side has no king
+  'tooManyKings', // a side has more than one king
+  'pawnsOnBackrank', // a pawn on rank 1 or 8
+  'oppositeCheck', // the side not to move is in check
+  'impossibleCheck', // checkers no legal last move could have produced
+  'invalidEnPassant', // en-passant square on the wrong rank, occupied, or no pawn pushed past it
+  'invalidCastlingRights', // a right without the king or the rook on its square
+  'tooMuchMaterial', // more pieces than promotions could have made
+] as const;
+export type PositionIssue = (typeof POSITION_ISSUES)[number];
+
+/** Issues that the lenient mode accepts (bad rights and en-passant squares are dropped). */
+const LENIENT_IGNORES: ReadonlySet<PositionIssue> = new Set([
+  'impossibleCheck', 'invalidEnPassant', 'invalidCastlingRights', 'tooMuchMaterial',
+]);
+
+export interface PositionError {
+  readonly kind: 'invalidPosition';
+  /** Every reason found, in the order of POSITION_ISSUES. */
+  readonly issues: readonly PositionIssue[];
+  readonly message: string;
+}
+
+export interface PositionOptions {
+  /** Accept unusual but playable positions (see LENIENT_IGNORES). Default false. */
+  readonly lenient?: boolean;
+  /**
+   * Chess960 castling: true or false; 'auto' (default) means Chess960 exactly when a castling
+   * right is not the standard king-on-e, rook-on-a/h one.
+   */
+  readonly chess960?: boolean | 'auto';
+}
+
+/** A move bound to the position it was generated from. */
+export class Move {
+  /** The position this move is legal in. */
+  readonly position: Position;
+  /** The engine's 16-bit encoding (see `move.ts`). */
+  readonly code: number;
+
+  /** @internal Only the position's generators create moves. */
+  constructor(position: Position, code: number) {
+    this.position = position;
+    this.code = code;
+  }
+
+  get from(): number {
+    return moveFrom(this.code);
+  }
+
+  /** The target square; for castling the king's destination (g- or c-file). */
+  get to(): number {
+    if (this.isCastle) return (this.from & 56) + (moveTo(this.code) > this.from ? 6 : 2);
+    return moveTo(this.code);
+  }
+
+  /** For castling, the square of the rook the king castles with; otherwise undefined. */
+  get castlingRook(): number | undefined {
+    return this.isCastle ? moveTo(this.code) : undefined;
+  }
+
+  get promotion(): Role | undefined {
+    const p = movePromotion(this.code);
+    return p === 0 ? undefined : ROLES[p];
+  }
+
+  get isCastle(): boolean {
+    return moveKind(this.code) === MOVE_CASTLE;
+  }
+
+  get isEnPassant(): boolean {
+    return moveKind(this.code) === MOVE_EN_PASSANT;
+  }
+
+  get isCapture(): boolean {
+    if (this.isEnPassant) return true;
+    if (this.isCastle) return false;
+    const to = moveTo(this.code);
+    const them = this.position.words[W_TURN]! ^ 1;
+    return (this.position.words[2 * them + (to >> 5)]! & (1 << (to & 31))) !== 0;
+  }
+
+  /** The role of the moving piece. */
+  get role(): Role {
+    return this.position.pieceAt(this.from)!.role;
+  }
+
+  /** The position after this move. Cannot fail: the move is legal in its position. */
+  play(): Position {
+    return this.position.playCode(this.code);
+  }
+
+  /**
+   * UCI notation: `e2e4`, `e7e8q`; castling as `e1g1` in standard chess and king-takes-rook
+   * (`e1h1`) in Chess960 mode.
+   */
+  get uci(): string {
+    const promotion = movePromotion(this.code);
+    const to = this.isCastle && this.position.chess960 ? moveTo(this.code) : this.to;
+    return squareName(this.from) + squareName(to) + (promotion ? 'pnbrqk'[promotion] : '');
+  }
+
+  toString(): string {
+    return this.uci;
+  }
+}
+
+const moveScratch = new Uint16Array(MAX_MOVES);
+const pairScratch = new Int32Array(2);
+
+export class Position {
+  /** The compact words (see `layout.ts`). Treat as read-only. */
+  readonly words: Int32Array;
+  /** Whether castling follows Chess960 conventions (affects notation only). */
+  readonly chess960: boolean;
+
+  private constructor(words: Int32Array, chess960: boolean) {
+    this.words = words;
+    this.chess960 = chess960;
+  }
+
+  /** Wraps words without validation: for positions produced by play from a valid position. */
+  static fromWordsUnchecked(words: Int32Array, chess960: boolean): Position {
+    return new Position(words, chess960);
+  }
+
+  /** The standard start position. */
+  static standard(): Position {
+    return Position.chess960StartUnchecked(518, false);
+  }
+
+  /** Chess960 start position number `n` (Scharnagl numbering, 0..959). */
+  static chess960Start(n: number): Position {
+    return Position.chess960StartUnchecked(n, true);
+  }
+
+  private static chess960StartUnchecked(n: number, chess960: boolean): Position {
+    const placement = new Int32Array(16);
+    const backRank = chess960BackRank(n);
+    let castling = 0;
+    backRank.forEach((role, file) => {
+      placePiece(placement, WHITE, role, file);
+      placePiece(placement, WHITE, PAWN, 8 + file);
+      placePiece(placement, BLACK, PAWN, 48 + file);
+      placePiece(placement, BLACK, role, 56 + file);
+      if (role === ROOK) castling |= (1 << file) | (1 << (8 + file));
+    });
+    const result = Position.fromSetup(
+      { placement, turn: WHITE, castling, epSquare: undefined, halfmoves: 0, fullmoves: 1 },
+      { chess960 },
+    );
+    if (!result.ok) throw new Error(`bug: start position ${n} invalid`);
+    return result.value;
+  }
+
+  /**
+   * Validates a setup. Reports every issue found; with `lenient`, unusual but playable positions
+   * are accepted (invalid castling rights and en-passant squares are dropped).
+   */
+  static fromSetup(setup: Setup, options: PositionOptions = {}): Result<Position, PositionError> {
+    const w = new Int32Array(WORDS);
+    w.set(setup.placement.subarray(0, 16));
+    w[W_TURN] = setup.turn;
+    w[W_HALFMOVE] = setup.halfmoves;
+    w[W_FULLMOVE] = setup.fullmoves;
+    w[W_EP] = -1;
+    const issues = new Set<PositionIssue>();
+
+    for (let color = 0; color < 2; color++) {
+      const kings = popcount(w[14]! & w[2 * color]!) + popcount(w[15]! & w[2 * color + 1]!);
+      if (kings === 0) issues.add('missingKing');
+      else if (kings > 1) issues.add('tooManyKings');
+      if (!isStandardMaterial(w, color)) issues.add('tooMuchMaterial');
+    }
+    if ((w[4]! & 0xff) !== 0 || (w[5]! & (0xff000000 | 0)) !== 0) issues.add('pawnsOnBackrank');
+
+    // Castling rights: the king on its back rank, the rook on the named square; in standard
+    // chess the king on the e-file and the rooks on the a- and h-files.
+    const validRights = validCastlingRights(w, setup.castling);
+    if (validRights !== setup.castling) issues.add('invalidCastlingRights');
+    w[W_CASTLING] = validRights;
+    const standardRights = isStandardCastling(w, validRights);
+    const chess960 = options.chess960 === undefined || options.chess960 === 'auto' ? !standardRights : options.chess960;
+    if (!chess960 && !standardRights) {
+      issues.add('invalidCastlingRights');
+      w[W_CASTLING] = 0;
+    }
+
+    if (setup.epSquare !== undefined) {
+      if (isValidEpSquare(w, setup.epSquare)) w[W_EP] = setup.epSquare;
+      else issues.add('invalidEnPassant');
+    }
+
+    if (!issues.has('missingKing') && !issues.has('tooManyKings')) {
+      const us = setup.turn;
+      const theirKing = kingSquare(w, us ^ 1);
+      if (attackersOf(w, theirKing, us, w[0]! | w[2]!, w[1]! | w[3]!, pairScratch)) issues.add('oppositeCheck');
+      if (isImpossibleCheck(w, setup.epSquare !== undefined && w[W_EP]! >= 0 ? w[W_EP]! : undefined)) {
+        issues.add('impossibleCheck');
+      }
+    }
+
+    const blocking = [...issues].filter((i) => !(options.lenient && LENIENT_IGNORES.has(i)));
+    if (blocking.length > 0) {
+      const sorted = POSITION_ISSUES.filter((i) => issues.has(i));
+      return err({ kind: 'invalidPosition', issues: sorted, message: `invalid position: ${sorted.join(', ')}` });
+    }
+    computeKey(w, 0, pairScratch);
+    w[W_KEY] = pairScratch[0]!;
+    w[W_KEY + 1] = pairScratch[1]!;
+    return ok(new Position(w, chess960));
+  }
+
+  /** The position after the trusted move code (from this position's generator). */
+  playCode(code: number): Position {
+    const next = new Int32Array(WORDS);
+    next.set(this.words);
+    applyMove(next, 0, code);
+    return new Position(next, this.chess960);
+  }
+
+  get turn(): Color {
+    return COLORS[this.words[W_TURN]!]!;
+  }
+
+  get halfmoves(): number {
+    return this.words[W_HALFMOVE]!;
+  }
+
+  get fullmoves(): number {
+    return this.words[W_FULLMOVE]!;
+  }
+
+  /** The en-passant target square after a double push, whether or not a capture is possible. */
+  get epSquare(): number | undefined {
+    const ep = this.words[W_EP]!;
+    return ep >= 0 ? ep : undefined;
+  }
+
+  /** The en-passant square only if a legal en-passant capture exists (FIDE's identity). */
+  legalEpSquare(): number | undefined {
+    const ep = this.words[W_EP]!;
+    if (ep < 0) return undefined;
+    const n = generateLegal(this.words, 0, moveScratch, 0);
+    for (let i = 0; i < n; i++) if (moveKind(moveScratch[i]!) === MOVE_EN_PASSANT) return ep;
+    return undefined;
+  }
+
+  /** Squares of the rooks that keep a castling right. */
+  get castlingRooks(): SquareSet {
+    const c = this.words[W_CASTLING]!;
+    return new SquareSet(c & 0xff, (c >> 8) << 24);
+  }
+
+  /** The Polyglot Zobrist key as an unsigned 64-bit BigInt. */
+  get hash(): bigint {
+    return keyToBigInt(this.words[W_KEY]!, this.words[W_KEY + 1]!);
+  }
+
+  /** The piece on a square, if any. */
+  pieceAt(sq: number): Piece | undefined {
+    const half = sq >> 5;
+    const bit = 1 << (sq & 31);
+    const w = this.words;
+    if (((w[half]! | w[2 + half]!) & bit) === 0) return undefined;
+    const color = w[half]! & bit ? 0 : 1;
+    let role = 0;
+    while ((w[4 + 2 * role + half]! & bit) === 0) role++;
+    return { color: COLORS[color]!, role: ROLES[role]! };
+  }
+
+  /** Squares holding pieces of a colour and, optionally, a role. */
+  pieces(color: Color, role?: Role): SquareSet {
+    const c = COLORS.indexOf(color);
+    const w = this.words;
+    if (role === undefined) return new SquareSet(w[2 * c]!, w[2 * c + 1]!);
+    const r = ROLES.indexOf(role);
+    return new SquareSet(w[2 * c]! & w[4 + 2 * r]!, w[2 * c + 1]! & w[5 + 2 * r]!);
+  }
+
+  /** The king square of a colour. */
+  king(color: Color): number {
+    return kingSquare(this.words, COLORS.indexOf(color));
+  }
+
+  /** Pieces giving check to the side to move. */
+  checkers(): SquareSet {
+    const us = this.words[W_TURN]!;
+    const w = this.words;
+    attackersOf(w, kingSquare(w, us), us ^ 1, w[0]! | w[2]!, w[1]! | w[3]!, pairScratch);
+    return new SquareSet(pairScratch[0]!, pairScratch[1]!);
+  }
+
+  isCheck(): boolean {
+    return !this.checkers().isEmpty();
+  }
+
+  /** The legal moves, each bound to this position. */
+  legalMoves(): Move[] {
+    const n = generateLegal(this.words, 0, moveScratch, 0);
+    const moves = new Array<Move>(n);
+    for (let i = 0; i < n; i++) moves[i] = new Move(this, moveScratch[i]!);
+    return moves;
+  }
+
+  /** The number of legal moves, counted without generating them. */
+  countLegalMoves(): number {
+    return generateLegal(this.words, 0, null, 0);
+  }
+
+  /** The legal move with this engine code, if any (for decoders of stored moves). */
+  moveFromCode(code: number): Move | undefined {
+    const n = generateLegal(this.words, 0, moveScratch, 0);
+    for (let i = 0; i < n; i++) if (moveScratch[i] === code) return new Move(this, code);
+    return undefined;
+  }
+
+  isCheckmate(): boolean {
+    return this.countLegalMoves() === 0 && this.isCheck();
+  }
+
+  isStalemate(): boolean {
+    return this.countLegalMoves() === 0 && !this.isCheck();
+  }
+}
+
+export function kingSquare(w: Int32Array, color: number): number {
+  const lo = w[14]! & w[2 * color]!;
+  return lo !== 0 ? lsb(lo) : 32 + lsb(w[15]! & w[2 * color + 1]!);
+}
+
+/**
+ * Pieces of colour `by` attacking `sq` over occupancy (lo, hi), into `out[0..1]`; returns whether
+ * there is any.
+ */
+const sliderScratch = new Int32Array(2);
+
+export function attackersOf(w: Int32Array, sq: number, by: number, lo: number, hi: number, out: Int32Array): boolean {
+  const byLo = w[2 * by]!;
+  const byHi = w[2 * by + 1]!;
+  const s = sliderScratch;
+  let aLo = (KNIGHT_ATTACKS[2 * sq]! & w[6]!) | (KING_ATTACKS[2 * sq]! & w[14]!) | (PAWN_ATTACKS[128 * (by ^ 1) + 2 * sq]! & w[4]!);
+  let aHi = (KNIGHT_ATTACKS[2 * sq + 1]! & w[7]!) | (KING_ATTACKS[2 * sq + 1]! & w[15]!) | (PAWN_ATTACKS[128 * (by ^ 1) + 2 * sq + 1]! & w[5]!);
+  rookAttacks(sq, lo, hi, s, 0);
+  aLo |= s[0]! & (w[10]! | w[12]!);
+  aHi |= s[1]! & (w[11]! | w[13]!);
+  bishopAttacks(sq, lo, hi, s, 0);
+  aLo |= s[0]! & (w[8]! | w[12]!);
+  aHi |= s[1]! & (w[9]! | w[13]!);
+  out[0] = aLo & byLo;
+  out[1] = aHi & byHi;
+  return (out[0]! | out[1]!) !== 0;
+}
+
+/** Whether a side's material could stand on the board after promotions (shakmaty's test). */
+function isStandardMaterial(w: Int32Array, color: number): boolean {
+  const count = (role: number, maskLo = -1, maskHi = -1): number =>
+    popcount(w[2 * color]! & w[4 + 2 * role]! & maskLo) + popcount(w[2 * color + 1]! & w[5 + 2 * role]! & maskHi);
+  const LIGHT = 0x55aa55aa; // light squares (b1, d1, …; a2, c2, …) in each half
+  const promoted =
+    Math.max(0, count(QUEEN) - 1) +
+    Math.max(0, count(ROOK) - 2) +
+    Math.max(0, count(KNIGHT) - 2) +
+    Math.max(0, count(BISHOP, LIGHT, LIGHT) - 1) +
+    Math.max(0, count(BISHOP, ~LIGHT, ~LIGHT) - 1);
+  return count(PAWN) + promoted <= 8;
+}
+
+/** The subset of `rights` backed by a king on its back rank and a rook on the named square. */
+function validCastlingRights(w: Int32Array, rights: number): number {
+  let valid = 0;
+  for (let color = 0; color < 2; color++) {
+    const files = (rights >> (8 * color)) & 0xff;
+    if (files === 0) continue;
+    const backRank = color === 0 ? 0 : 56;
+    const kLo = w[14]! & w[2 * color]!;
+    const kHi = w[15]! & w[2 * color + 1]!;
+    if (popcount(kLo) + popcount(kHi) !== 1) continue;
+    const k = kingSquare(w, color);
+    if (k >> 3 !== backRank >> 3) continue;
+    let aSide = 0;
+    let hSide = 0;
+    for (let f = 0; f < 8; f++) {
+      if (!(files & (1 << f))) continue;
+      const sq = backRank + f;
+      const isRook = (w[2 * color + (sq >> 5)]! & w[10 + (sq >> 5)]! & (1 << (sq & 31))) !== 0;
+      if (!isRook || f === (k & 7)) continue;
+      // At most one right per side of the king.
+      if (f < (k & 7) ? aSide++ : hSide++) continue;
+      valid |= 1 << (8 * color + f);
+    }
+  }
+  return valid;
+}
+
+/** Whether every right is a standard one: king on e1/e8, rooks on a- and h-files. */
+function isStandardCastling(w: Int32Array, rights: number): boolean {
+  for (let color = 0; color < 2; color++) {
+    const files = (rights >> (8 * color)) & 0xff;
+    if (files === 0) continue;
+    if ((files & ~0x81) !== 0) return false;
+    if (kingSquare(w, color) !== (color === 0 ? 4 : 60)) return false;
+  }
+  return true;
+}
+
+/**
+ * A written en-passant square is valid when it is on the third rank of the side that just moved
+ * (rank 6 with white to move), empty, the square the pawn came from is empty, and an opposing
+ * pawn stands on the square it passed to.
+ */
+function isValidEpSquare(w: Int32Array, ep: number): boolean {
+  const us = w[W_TURN]!;
+  if (ep >> 3 !== (us === WHITE ? 5 : 2)) return false;
+  const occ = (sq: number): boolean => ((w[sq >> 5]! | w[2 + (sq >> 5)]!) & (1 << (sq & 31))) !== 0;
+  const pushedTo = us === WHITE ? ep - 8 : ep + 8;
+  const pushedFrom = us === WHITE ? ep + 8 : ep - 8;
+  const theirPawn = (w[2 * (us ^ 1) + (pushedTo >> 5)]! & w[4 + (pushedTo >> 5)]! & (1 << (pushedTo & 31))) !== 0;
+  return !occ(ep) && !occ(pushedFrom) && theirPawn;
+}
+
+/**
+ * Checks no legal last move could have produced (shakmaty's rules): more than two checkers, two
+ * aligned sliding checkers, two stepping checkers; and with an en-passant square, any check
+ * other than by the pushed pawn or a slider it uncovered.
+ */
+function isImpossibleCheck(w: Int32Array, ep: number | undefined): boolean {
+  const us = w[W_TURN]!;
+  const k = kingSquare(w, us);
+  const occLo = w[0]! | w[2]!;
+  const occHi = w[1]! | w[3]!;
+  const c = new Int32Array(2);
+  if (!attackersOf(w, k, us ^ 1, occLo, occHi, c)) return false;
+  const checkers = new SquareSet(c[0]!, c[1]!);
+  const list = [...checkers];
+  const steppers = new SquareSet(c[0]! & (w[4]! | w[6]! | w[14]!), c[1]! & (w[5]! | w[7]! | w[15]!));
+  if (steppers.size() > 1) return true;
+  if (ep !== undefined) {
+    const pushedTo = us === WHITE ? ep - 8 : ep + 8;
+    const pushedFrom = us === WHITE ? ep + 8 : ep - 8;
+    if (list.length > 1) return true;
+    if (list[0] !== pushedTo) {
+      // The only checker must have been uncovered by the push: with the pawn back on its origin
+      // square, the king would not be attacked.
+      let lo = occLo;
+      let hi = occHi;
+      const toggle = (sq: number): void => {
+        if (sq < 32) lo ^= 1 << sq;
+        else hi ^= 1 << (sq - 32);
+      };
+      toggle(pushedTo);
+      toggle(pushedFrom);
+      if (attackersOf(w, k, us ^ 1, lo, hi, c)) return true;
+    }
+    return false;
+  }
+  if (list.length > 2) return true;
+  if (list.length === 2) {
+    const [a, b] = list as [number, number];
+    const li = 2 * (a * 64 + k);
+    const aligned = ((LINE[li]! & (b < 32 ? 1 << b : 0)) | (LINE[li + 1]! & (b >= 32 ? 1 << (b - 32) : 0))) !== 0;
+    if (aligned) return true;
+  }
+  return false;
+}

@@ -1,0 +1,31 @@
+import { parseArgs } from 'node:util';
+import { Position } from '../../chess/position.js';
+import { makeFen, parseFen } from '../../notation/fen.js';
+import { EXIT_FAILED, EXIT_OK, UsageError, type Command } from '../usage.js';
+
+/** `caissa fen check FEN`: the validity report (every issue found, and what lenient mode says). */
+export const fenCommand: Command = {
+  name: 'fen',
+  summary: 'check a FEN: syntax, then every reason the position is not playable',
+  usage: 'caissa fen check FEN [--json]',
+  async run(args) {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
+    if (positionals[0] !== 'check' || positionals.length < 2) throw new UsageError('usage: caissa fen check FEN');
+    const fen = positionals.slice(1).join(' ');
+    const setup = parseFen(fen);
+    if (!setup.ok) throw new UsageError(setup.error.message);
+    const strict = Position.fromSetup(setup.value);
+    const lenient = strict.ok ? strict : Position.fromSetup(setup.value, { lenient: true });
+    const issues = strict.ok ? [] : strict.error.issues;
+    const normalized = lenient.ok ? makeFen(lenient.value) : undefined;
+    if (values.json) {
+      console.log(JSON.stringify({ valid: strict.ok, issues, playableLeniently: lenient.ok, fen: normalized ?? null }));
+    } else if (strict.ok) {
+      console.log(`valid: ${normalized}`);
+    } else {
+      for (const issue of issues) console.log(`invalid: ${issue}`);
+      console.log(lenient.ok ? `lenient: playable as ${normalized}` : 'lenient: not playable');
+    }
+    return strict.ok ? EXIT_OK : EXIT_FAILED;
+  },
+};

@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Position } from '../../chess/position.js';
+import { parseEpd } from '../../notation/epd.js';
+import { perftThreaded } from '../../node/perft-pool.js';
+import { perft, perftDivide } from '../../tools/perft.js';
+import { positionArg } from '../position-arg.js';
+import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json]
+caissa perft --epd FILE [--max-nodes N] [--lenient]`;
+
+async function runDepth(pos: Position, depth: number, divide: boolean, threads: number, bulk: boolean, json: boolean): Promise<number> {
+  const start = performance.now();
+  let nodes: number;
+  let lines: { uci: string; nodes: number }[] = [];
+  if (threads > 1 && depth > 1) {
+    lines = await perftThreaded(pos, depth, threads, bulk);
+    nodes = lines.reduce((sum, l) => sum + l.nodes, 0);
+  } else if (divide) {
+    lines = perftDivide(pos, depth, { bulk });
+    nodes = depth === 0 ? 1 : lines.reduce((sum, l) => sum + l.nodes, 0);
+  } else {
+    nodes = perft(pos, depth, { bulk });
+  }
+  const ms = performance.now() - start;
+  if (json) {
+    const nps = ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
+    console.log(JSON.stringify({ nodes, ms: Math.round(ms), nps }));
+    return EXIT_OK;
+  }
+  // Stockfish's `go perft` format.
+  if (divide) {
+    for (const l of lines) console.log(`${l.uci}: ${l.nodes}`);
+    console.log('');
+  }
+  console.log(`Nodes searched: ${nodes}`);
+  return EXIT_OK;
+}
+
+/**
+ * Checks every `;Dn count` of every line whose count is at most maxNodes; prints one line per
+ * mismatch (`id depth expected got`) or refused position, then `P passed, F failed` (positions).
+ */
+function runEpd(file: string, maxNodes: number, lenient: boolean): number {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let passed = 0;
+  let failed = 0;
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const record = parseEpd(line);
+    const fallbackId = `line${i + 1}`;
+    if (!record.ok) {
+      console.log(`${fallbackId} - ${record.error.message}`);
+      failed++;
+      return;
+    }
+    const id = (record.value.operations.get('id') ?? fallbackId).replace(/\s+/g, '_');
+    const pos = Position.fromSetup(record.value.setup, { lenient });
+    if (!pos.ok) {
+      console.log(`${id} - refused: ${pos.error.issues.join(', ')}`);
+      failed++;
+      return;
+    }
+    let ok = true;
+    for (const [op, value] of record.value.operations) {
+      const m = /^D(\d+)$/.exec(op);
+      if (m === null) continue;
+      const expected = Number(value);
+      if (!(expected <= maxNodes)) continue;
+      const got = perft(pos.value, Number(m[1]));
+      if (got !== expected) {
+        console.log(`${id} ${m[1]} ${expected} ${got}`);
+        ok = false;
+      }
+    }
+    if (ok) passed++;
+    else failed++;
+  });
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed > 0 ? EXIT_FAILED : EXIT_OK;
+}
+
+export const perftCommand: Command = {
+  name: 'perft',
+  summary: 'count the leaf nodes of the legal move tree (Stockfish go perft format)',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        fen: { type: 'string' },
+        divide: { type: 'boolean', default: false },
+        threads: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        epd: { type: 'string' },
+        'max-nodes': { type: 'string' },
+        'no-bulk': { type: 'boolean', default: false },
+        lenient: { type: 'boolean', default: false },
+      },
+    });
+    if (values.epd !== undefined) {
+      if (positionals.length > 0) throw new UsageError('perft --epd takes no depth');
+      return runEpd(values.epd, parseIntOption('--max-nodes', values['max-nodes'], 1e7), values.lenient);
+    }
+    if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
+    const depth = parseIntOption('depth', positionals[0], 0);
+    const threads = parseIntOption('--threads', values.threads, 1, 1);
+    const pos = positionArg(values.fen, values.lenient);
+    return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json);
+  },
+};

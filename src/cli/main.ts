@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * `caissa <command> …`. Exit codes: 0 success, 1 a failed check, 2 bad usage or bad input.
+ */
+import { COMMANDS } from './commands/index.js';
+import { EXIT_USAGE, UsageError } from './usage.js';
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return ['usage: caissa <command> [options]', '', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(help());
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) {
+    console.error(`caissa: unknown command '${name}'\n\n${help()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    // parseArgs reports unknown or malformed options with these codes.
+    const code = (e as { code?: string }).code;
+    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`caissa ${name}: ${(e as Error).message}\nusage: ${command.usage}`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,83 @@
+/**
+ * Bitboards as two int32 halves: `lo` holds squares 0..31 (ranks 1–4), `hi` squares 32..63
+ * (ranks 5–8). V8 has no fast 64-bit integers (BigInt is 13–18× slower here, see the style
+ * guide §3.1), so hot code keeps the halves in locals and works with `|0` int32 arithmetic.
+ *
+ * Iterating the set bits of one half:
+ * ```ts
+ * while (lo !== 0) { const sq = lsb(lo); lo &= lo - 1; … }
+ * while (hi !== 0) { const sq = 32 + lsb(hi); hi &= hi - 1; … }
+ * ```
+ */
+
+/** Index (0..31) of the least significant set bit of a non-zero int32. */
+export const lsb = (x: number): number => 31 - Math.clz32(x & -x);
+
+/** Number of set bits of an int32. */
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The half-word bit of a square inside its half. */
+export const bitOf = (sq: number): number => 1 << (sq & 31);
+
+/** Whether the set (lo, hi) contains the square. */
+export const has = (lo: number, hi: number, sq: number): boolean =>
+  ((sq < 32 ? lo : hi) & (1 << (sq & 31))) !== 0;
+
+/**
+ * An immutable set of squares for the public API (the hot paths use raw halves).
+ *
+ * ```ts
+ * const s = SquareSet.empty().with(0).with(63); // a1, h8
+ * [...s] // [0, 63]
+ * ```
+ */
+export class SquareSet implements Iterable<number> {
+  readonly lo: number;
+  readonly hi: number;
+
+  constructor(lo: number, hi: number) {
+    this.lo = lo | 0;
+    this.hi = hi | 0;
+  }
+
+  static empty(): SquareSet {
+    return new SquareSet(0, 0);
+  }
+
+  static fromSquare(sq: number): SquareSet {
+    return sq < 32 ? new SquareSet(1 << sq, 0) : new SquareSet(0, 1 << (sq - 32));
+  }
+
+  has(sq: number): boolean {
+    return has(this.lo, this.hi, sq);
+  }
+
+  with(sq: number): SquareSet {
+    return sq < 32 ? new SquareSet(this.lo | (1 << sq), this.hi) : new SquareSet(this.lo, this.hi | (1 << (sq - 32)));
+  }
+
+  size(): number {
+    return popcount(this.lo) + popcount(this.hi);
+  }
+
+  isEmpty(): boolean {
+    return (this.lo | this.hi) === 0;
+  }
+
+  *[Symbol.iterator](): Iterator<number> {
+    let lo = this.lo;
+    let hi = this.hi;
+    while (lo !== 0) {
+      yield lsb(lo);
+      lo &= lo - 1;
+    }
+    while (hi !== 0) {
+      yield 32 + lsb(hi);
+      hi &= hi - 1;
+    }
+  }
+}

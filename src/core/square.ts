@@ -1,0 +1,24 @@
+/**
+ * Squares are integers 0..63, little-endian rank-file: a1 = 0, b1 = 1, …, h1 = 7, a2 = 8, …, h8 = 63.
+ * Files and ranks are 0..7.
+ */
+export type Square = number;
+
+export const FILE_NAMES = 'abcdefgh';
+export const RANK_NAMES = '12345678';
+
+export const squareFile = (sq: Square): number => sq & 7;
+export const squareRank = (sq: Square): number => sq >> 3;
+export const makeSquare = (file: number, rank: number): Square => (rank << 3) | file;
+
+/** `e4` for 28. */
+export const squareName = (sq: Square): string => FILE_NAMES[sq & 7]! + RANK_NAMES[sq >> 3]!;
+
+/** 28 for `e4`; undefined for anything that is not a square name. */
+export function parseSquare(name: string): Square | undefined {
+  if (name.length !== 2) return undefined;
+  const file = name.charCodeAt(0) - 97;
+  const rank = name.charCodeAt(1) - 49;
+  if (file < 0 || file > 7 || rank < 0 || rank > 7) return undefined;
+  return makeSquare(file, rank);
+}

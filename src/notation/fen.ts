@@ -1,0 +1,205 @@
+/**
+ * FEN reading and writing. Reading has two stages (H1 of the style guide): `parseFen` checks the
+ * syntax and returns a Setup or a FenError naming the field; `Position.fromSetup` (or `readFen`,
+ * both stages in one call) decides whether the setup is a playable position.
+ *
+ * Castling accepts standard `KQkq`, X-FEN (`K`/`Q` = the outermost rook on that side, a file
+ * letter for an inner rook) and Shredder-FEN (file letters `HAha`). Missing trailing fields take
+ * their defaults (`w - - 0 1`), as many real files omit the clocks.
+ */
+import { err, ok, type Result } from '../core/result.js';
+import { parseSquare, squareName } from '../core/square.js';
+import { W_CASTLING } from '../chess/layout.js';
+import { Position, type PositionError, type PositionOptions } from '../chess/position.js';
+import { pieceCodeAt, placePiece, type Setup } from '../chess/setup.js';
+import { BLACK, ROLE_LETTERS, WHITE } from '../chess/types.js';
+
+export const FEN_FIELDS = ['board', 'turn', 'castling', 'epSquare', 'halfmoves', 'fullmoves'] as const;
+export type FenField = (typeof FEN_FIELDS)[number] | 'fen';
+
+export interface FenError {
+  readonly kind: 'fen';
+  /** The field at fault (`fen` for the string as a whole). */
+  readonly field: FenField;
+  readonly reason: string;
+  readonly message: string;
+}
+
+const fenError = (field: FenField, reason: string): Result<never, FenError> =>
+  err({ kind: 'fen', field, reason, message: `invalid FEN ${field}: ${reason}` });
+
+export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** Parses the board field into a placement. */
+function parseBoard(board: string): Result<Int32Array, FenError> {
+  const placement = new Int32Array(16);
+  const ranks = board.split('/');
+  if (ranks.length !== 8) return fenError('board', `expected 8 ranks, found ${ranks.length}`);
+  for (let i = 0; i < 8; i++) {
+    const rank = 7 - i;
+    let file = 0;
+    for (const ch of ranks[i]!) {
+      if (ch >= '1' && ch <= '8') {
+        file += ch.charCodeAt(0) - 48;
+      } else {
+        const role = ROLE_LETTERS.indexOf(ch.toLowerCase());
+        if (role < 0) return fenError('board', `unexpected character '${ch}' in rank ${rank + 1}`);
+        if (file > 7) return fenError('board', `rank ${rank + 1} has more than 8 squares`);
+        placePiece(placement, ch === ch.toLowerCase() ? BLACK : WHITE, role, rank * 8 + file);
+        file++;
+      }
+      if (file > 8) return fenError('board', `rank ${rank + 1} has more than 8 squares`);
+    }
+    if (file !== 8) return fenError('board', `rank ${rank + 1} has ${file} squares, expected 8`);
+  }
+  return ok(placement);
+}
+
+/** Resolves castling letters against the board into rook-file bits (see Setup.castling). */
+function parseCastling(field: string, placement: Int32Array): Result<number, FenError> {
+  if (field === '-') return ok(0);
+  let rights = 0;
+  for (const ch of field) {
+    const color = ch === ch.toUpperCase() ? WHITE : BLACK;
+    const lower = ch.toLowerCase();
+    let file: number;
+    if (lower === 'k' || lower === 'q') {
+      file = outermostRookFile(placement, color, lower === 'k');
+    } else if (lower >= 'a' && lower <= 'h') {
+      file = lower.charCodeAt(0) - 97;
+    } else {
+      return fenError('castling', `unexpected character '${ch}'`);
+    }
+    const bit = 1 << (8 * color + file);
+    if (rights & bit) return fenError('castling', `right '${ch}' given twice`);
+    rights |= bit;
+  }
+  return ok(rights);
+}
+
+/**
+ * X-FEN: `K` is the outermost rook on the king's h-side, `Q` on its a-side. Without a king on
+ * the back rank or such a rook, the standard file (h or a), which validation will then refuse.
+ */
+function outermostRookFile(placement: Int32Array, color: number, hSide: boolean): number {
+  const backRank = color === WHITE ? 0 : 56;
+  let kingFile = -1;
+  for (let f = 0; f < 8; f++) if (pieceCodeAt(placement, backRank + f) === color * 8 + 5) kingFile = f;
+  if (kingFile >= 0) {
+    const rook = color * 8 + 3;
+    if (hSide) {
+      for (let f = 7; f > kingFile; f--) if (pieceCodeAt(placement, backRank + f) === rook) return f;
+    } else {
+      for (let f = 0; f < kingFile; f++) if (pieceCodeAt(placement, backRank + f) === rook) return f;
+    }
+  }
+  return hSide ? 7 : 0;
+}
+
+function parseCount(field: 'halfmoves' | 'fullmoves', text: string | undefined, fallback: number): Result<number, FenError> {
+  if (text === undefined) return ok(fallback);
+  if (!/^\d{1,9}$/.test(text)) return fenError(field, `expected a non-negative integer, found '${text}'`);
+  return ok(Number(text));
+}
+
+/** Parses the syntax of a FEN (or the first four fields of an EPD) into a Setup. */
+export function parseFen(fen: string): Result<Setup, FenError> {
+  const parts = fen.trim().split(/\s+/);
+  if (parts.length === 0 || parts[0] === '') return fenError('fen', 'empty');
+  if (parts.length > 6) return fenError('fen', `expected at most 6 fields, found ${parts.length}`);
+  const board = parseBoard(parts[0]!);
+  if (!board.ok) return board;
+  const turnText = parts[1] ?? 'w';
+  if (turnText !== 'w' && turnText !== 'b') return fenError('turn', `expected 'w' or 'b', found '${turnText}'`);
+  const castling = parseCastling(parts[2] ?? '-', board.value);
+  if (!castling.ok) return castling;
+  const epText = parts[3] ?? '-';
+  let epSquare: number | undefined;
+  if (epText !== '-') {
+    epSquare = parseSquare(epText);
+    if (epSquare === undefined) return fenError('epSquare', `expected a square or '-', found '${epText}'`);
+  }
+  const halfmoves = parseCount('halfmoves', parts[4], 0);
+  if (!halfmoves.ok) return halfmoves;
+  const fullmoves = parseCount('fullmoves', parts[5], 1);
+  if (!fullmoves.ok) return fullmoves;
+  return ok({
+    placement: board.value,
+    turn: turnText === 'w' ? WHITE : BLACK,
+    castling: castling.value,
+    epSquare,
+    halfmoves: halfmoves.value,
+    // Some writers put 0 here; the count starts at 1 (PGN standard 16.1.3.6).
+    fullmoves: Math.max(1, fullmoves.value),
+  });
+}
+
+/** Both stages: a FEN string to a validated position. */
+export function readFen(fen: string, options?: PositionOptions): Result<Position, FenError | PositionError> {
+  const setup = parseFen(fen);
+  if (!setup.ok) return setup;
+  return Position.fromSetup(setup.value, options);
+}
+
+export interface FenOptions {
+  /**
+   * `legal` (default): write the en-passant square only when a legal en-passant capture exists
+   * (FIDE's identity of positions); `always`: after every double push.
+   */
+  readonly epSquare?: 'legal' | 'always';
+  /** Castling letters: `xfen` (default; KQkq where unambiguous) or `shredder` (file letters). */
+  readonly castling?: 'xfen' | 'shredder';
+}
+
+/** The board field of a placement (the first 16 words of a position). */
+export function makeBoardFen(placement: Int32Array): string {
+  let out = '';
+  for (let rank = 7; rank >= 0; rank--) {
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const code = pieceCodeAt(placement, rank * 8 + file);
+      if (code < 0) {
+        empty++;
+        continue;
+      }
+      if (empty > 0) out += empty;
+      empty = 0;
+      const letter = ROLE_LETTERS[code & 7]!;
+      out += code >= 8 ? letter : letter.toUpperCase();
+    }
+    if (empty > 0) out += empty;
+    if (rank > 0) out += '/';
+  }
+  return out;
+}
+
+function makeCastling(pos: Position, style: 'xfen' | 'shredder'): string {
+  const rights = pos.words[W_CASTLING]!;
+  let out = '';
+  for (const color of [WHITE, BLACK]) {
+    const files = (rights >> (8 * color)) & 0xff;
+    // Conventional order: h-side before a-side.
+    for (let f = 7; f >= 0; f--) {
+      if (!(files & (1 << f))) continue;
+      const kingFile = pos.king(color === WHITE ? 'white' : 'black') & 7;
+      const hSide = f > kingFile;
+      let letter = 'abcdefgh'[f]!;
+      if (style === 'xfen' && outermostRookFile(pos.words, color, hSide) === f) letter = hSide ? 'k' : 'q';
+      out += color === WHITE ? letter.toUpperCase() : letter;
+    }
+  }
+  return out || '-';
+}
+
+/** The FEN of a position. */
+export function makeFen(pos: Position, options: FenOptions = {}): string {
+  const ep = options.epSquare === 'always' ? pos.epSquare : pos.legalEpSquare();
+  return [
+    makeBoardFen(pos.words),
+    pos.turn === 'white' ? 'w' : 'b',
+    makeCastling(pos, options.castling ?? 'xfen'),
+    ep === undefined ? '-' : squareName(ep),
+    pos.halfmoves,
+    pos.fullmoves,
+  ].join(' ');
+}

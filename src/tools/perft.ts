@@ -1,0 +1,58 @@
+/**
+ * Perft: the number of leaf nodes of the legal move tree to a given depth, the standard test of
+ * a move generator. The search runs on one Int32Array of position slots (one per ply) and one
+ * Uint16Array of move lists (256 per ply), allocated once: nothing is allocated per node. The
+ * last ply is bulk-counted: a position one ply above the leaves is not expanded, its legal moves
+ * are counted by `generateLegal(…, null)`.
+ */
+import { WORDS } from '../chess/layout.js';
+import { MAX_MOVES } from '../chess/move.js';
+import { generateLegal } from '../chess/movegen.js';
+import { applyMove } from '../chess/play.js';
+import type { Position } from '../chess/position.js';
+
+/** Preallocated per-ply storage for a search of up to `maxDepth` plies. */
+export class SearchStack {
+  readonly words: Int32Array;
+  readonly moves: Uint16Array;
+
+  constructor(maxDepth: number) {
+    this.words = new Int32Array((maxDepth + 1) * WORDS);
+    this.moves = new Uint16Array((maxDepth + 1) * MAX_MOVES);
+  }
+}
+
+function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: number, bulk: boolean): number {
+  const p = ply * WORDS;
+  if (depth === 1 && bulk) return generateLegal(words, p, null, 0);
+  const o = ply * MAX_MOVES;
+  const n = generateLegal(words, p, moves, o);
+  if (depth === 1) return n;
+  const child = p + WORDS;
+  let nodes = 0;
+  for (let i = 0; i < n; i++) {
+    words.copyWithin(child, p, child);
+    applyMove(words, child, moves[o + i]!);
+    nodes += perftAt(words, moves, ply + 1, depth - 1, bulk);
+  }
+  return nodes;
+}
+
+export interface PerftOptions {
+  /** Count the last ply without generating it (default true). */
+  readonly bulk?: boolean;
+}
+
+/** Leaf nodes at `depth` plies below `pos` (perft(0) = 1). */
+export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
+  if (depth === 0) return 1;
+  const stack = new SearchStack(depth);
+  stack.words.set(pos.words);
+  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true);
+}
+
+/** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */
+export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): { uci: string; nodes: number }[] {
+  if (depth < 1) return [];
+  return pos.legalMoves().map((move) => ({ uci: move.uci, nodes: perft(move.play(), depth - 1, options) }));
+}

@@ -1,0 +1,12 @@
+/** caissa: the curated public API. Subpaths (`caissa/core`, `caissa/chess`, …) export more. */
+export type { Game, Outcome } from './core/game.js';
+export type { Result } from './core/result.js';
+export { SquareSet } from './core/bitboard.js';
+export { parseSquare, squareName } from './core/square.js';
+export { GameHistory, Move, Position, chessGame, chess960Game, positionOutcome } from './chess/index.js';
+export type { Color, Piece, PositionError, PositionIssue, PositionOptions, Role, Setup } from './chess/index.js';
+export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
+export type { FenError, FenOptions } from './notation/fen.js';
+export { parseEpd } from './notation/epd.js';
+export { makeUci, parseUci } from './notation/uci.js';
+export { perft, perftDivide } from './tools/perft.js';

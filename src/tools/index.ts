@@ -1,0 +1,2 @@
+/** Tools built on the rules. */
+export * from './perft.js';

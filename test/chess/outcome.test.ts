@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GameHistory, positionOutcome } from '../../src/chess/outcome.js';
+import { Position } from '../../src/chess/position.js';
+import { readFen } from '../../src/notation/fen.js';
+import { parseUci } from '../../src/notation/uci.js';
+
+const at = (fen: string): Position => {
+  const r = readFen(fen);
+  assert.ok(r.ok, fen);
+  return r.value;
+};
+
+function play(history: GameHistory, ucis: string[]): void {
+  for (const uci of ucis) {
+    const m = parseUci(history.current, uci);
+    assert.ok(m.ok, uci);
+    history.push(m.value.play());
+  }
+}
+
+test('mate, stalemate, dead positions, 75 moves', () => {
+  assert.deepEqual(positionOutcome(at('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3')), { winner: 1, reason: 'checkmate' });
+  assert.deepEqual(positionOutcome(at('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1')), { winner: undefined, reason: 'stalemate' });
+  assert.equal(positionOutcome(at('8/8/4k3/8/8/3BK3/8/8 w - - 0 1'))?.reason, 'insufficientMaterial');
+  assert.equal(positionOutcome(at('8/8/4k3/8/8/3NK3/8/8 w - - 0 1'))?.reason, 'insufficientMaterial');
+  // Bishops all on one colour: dead. On both colours, or knight against knight: mate is possible.
+  assert.equal(positionOutcome(at('8/8/2b1k3/8/8/3BK3/8/8 w - - 0 1'))?.reason, 'insufficientMaterial'); // c6, d3: light
+  assert.equal(positionOutcome(at('8/4b3/4k3/8/8/3BK3/8/8 w - - 0 1')), undefined); // e7 dark, d3 light
+  assert.equal(positionOutcome(at('8/3n4/4k3/8/8/3NK3/8/8 w - - 0 1')), undefined);
+  assert.equal(positionOutcome(at('8/8/4k3/8/8/3RK3/8/8 w - - 149 100')), undefined);
+  assert.equal(positionOutcome(at('8/8/4k3/8/8/3RK3/8/8 w - - 150 100'))?.reason, 'seventyFiveMoves');
+  // Mate on the 150th ply stands (FIDE 9.6.2).
+  assert.equal(positionOutcome(at('R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 100'))?.reason, 'checkmate');
+});
+
+test('threefold and fivefold repetition, fifty moves', () => {
+  const h = new GameHistory(Position.standard());
+  const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
+  play(h, shuffle);
+  assert.equal(h.repetitions(), 2);
+  assert.equal(h.claimableDraw(), undefined);
+  play(h, shuffle);
+  assert.equal(h.repetitions(), 3);
+  assert.equal(h.claimableDraw(), 'threefoldRepetition');
+  assert.equal(h.outcome(), undefined);
+  play(h, [...shuffle, ...shuffle]);
+  assert.equal(h.repetitions(), 5);
+  assert.equal(h.outcome()?.reason, 'fivefoldRepetition');
+
+  const f = new GameHistory(at('8/8/4k3/8/8/3RK3/8/8 w - - 99 80'));
+  assert.equal(f.claimableDraw(), undefined);
+  play(f, ['d3d1']);
+  assert.equal(f.claimableDraw(), 'fiftyMoves');
+});
+
+test('an en-passant right that cannot be used does not make positions differ (FIDE 9.2.2)', () => {
+  // After 1.e4 the e3 square is recorded, but no black pawn can capture: the position after
+  // 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 … repeats the one right after 1.e4? No: the side to move
+  // differs. Use a position where a pawn double-step leads to a position reached before.
+  const h = new GameHistory(at('4k3/8/8/8/8/8/4P3/4K2N b - - 0 1'));
+  play(h, ['e8d8', 'e2e4', 'd8e8', 'h1g3', 'e8d8', 'g3h1', 'd8e8']);
+  // Positions with white to move and the pawn on e4: after d8e8 (ply 3) and after d8e8 (ply 7).
+  assert.equal(h.repetitions(), 2);
+});

@@ -1,0 +1,76 @@
+/** The CLI's interfaces: formats and exit codes other programs rely on. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+const run = (...args: string[]): { code: number; out: string; err: string } => {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+};
+
+test('perft prints Stockfish format', () => {
+  const r = run('perft', '4');
+  assert.equal(r.code, 0);
+  assert.equal(r.out, 'Nodes searched: 197281\n');
+  const d = run('perft', '2', '--divide', '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  assert.equal(d.code, 0);
+  const lines = d.out.trimEnd().split('\n');
+  assert.equal(lines.at(-1), 'Nodes searched: 66');
+  assert.equal(lines.at(-2), '');
+  assert.ok(lines.includes('e1g1: 3'), d.out); // after O-O the black king has d8, d7, e7
+  assert.equal(lines.filter((l) => /^[a-h][1-8][a-h][1-8][nbrq]?: \d+$/.test(l)).length, 15);
+});
+
+test('perft --json and --threads', () => {
+  const r = run('perft', '4', '--json', '--threads', '2');
+  assert.equal(r.code, 0);
+  const j = JSON.parse(r.out) as { nodes: number; ms: number; nps: number };
+  assert.equal(j.nodes, 197281);
+  assert.equal(typeof j.ms, 'number');
+  assert.equal(typeof j.nps, 'number');
+});
+
+test('perft --epd reports mismatches and closes with the tally', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const file = join(dir, 'x.epd');
+  writeFileSync(
+    file,
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;id "start"\n' +
+      '4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 67 ;id "wrong"\n' +
+      '8/8/8/8/8/8/8/8 w - - ;D1 0 ;id "empty"\n',
+  );
+  const r = run('perft', '--epd', file);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, 'wrong 2 67 66\nempty - refused: missingKing\n1 passed, 2 failed\n');
+  const ok = run('perft', '--epd', file, '--max-nodes', '20');
+  assert.equal(ok.out.split('\n').at(-2), '2 passed, 1 failed');
+});
+
+test('bad usage and bad input exit 2 with the field and reason', () => {
+  const r = run('perft', '3', '--fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1');
+  assert.equal(r.code, 2);
+  assert.match(r.err, /turn/);
+  assert.equal(run('perft').code, 2);
+  assert.equal(run('perft', 'x').code, 2);
+  assert.equal(run('perft', '3', '--bogus').code, 2);
+  assert.equal(run('nonsense').code, 2);
+});
+
+test('moves and fen check', () => {
+  const m = run('moves', '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  assert.equal(m.code, 0);
+  assert.equal(m.out.trim().split('\n').length, 15);
+  const j = JSON.parse(run('moves', '--json').out) as { moves: string[] };
+  assert.equal(j.moves.length, 20);
+  const good = run('fen', 'check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  assert.equal(good.code, 0);
+  const bad = run('fen', 'check', '--json', '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1');
+  assert.equal(bad.code, 1);
+  assert.deepEqual(JSON.parse(bad.out).issues, ['impossibleCheck']);
+  assert.equal(JSON.parse(bad.out).playableLeniently, true);
+});

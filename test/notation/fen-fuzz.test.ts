@@ -1,0 +1,121 @@
+/**
+ * Fuzz: 100,000 mutated FEN strings give a typed result — never a throw or a hang — and every
+ * position accepted (strictly or leniently) can be searched.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng } from '../../src/core/rng.js';
+import { Position } from '../../src/chess/position.js';
+import { FEN_FIELDS, makeFen, parseFen } from '../../src/notation/fen.js';
+import { perft } from '../../src/tools/perft.js';
+
+const SEEDS = [
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  'rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq e6 0 4',
+  'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9',
+  '8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1',
+];
+const ALPHABET = 'pnbrqkPNBRQK12345678/ wb-KQkqabcdefghAH0123456789e3e6x;';
+
+function mutate(rng: Rng, s: string): string {
+  const chars = [...s];
+  const edits = 1 + rng.below(4);
+  for (let e = 0; e < edits; e++) {
+    const i = rng.below(chars.length + 1);
+    const c = ALPHABET[rng.below(ALPHABET.length)]!;
+    switch (rng.below(4)) {
+      case 0: chars.splice(i, 1); break;
+      case 1: chars.splice(i, 0, c); break;
+      case 2: chars[i] = c; break;
+      default: chars.splice(i, rng.below(6)); // cut a run
+    }
+  }
+  return chars.join('');
+}
+
+test('100,000 mutated FENs give typed results', () => {
+  const rng = new Rng(99);
+  let accepted = 0;
+  for (let i = 0; i < 100000; i++) {
+    const fen = mutate(rng, SEEDS[i % SEEDS.length]!);
+    const setup = parseFen(fen);
+    if (!setup.ok) {
+      assert.equal(setup.error.kind, 'fen');
+      assert.ok(([...FEN_FIELDS, 'fen'] as string[]).includes(setup.error.field));
+      assert.ok(setup.error.message.length > 0);
+      continue;
+    }
+    for (const lenient of [false, true]) {
+      const pos = Position.fromSetup(setup.value, { lenient });
+      if (!pos.ok) {
+        assert.ok(pos.error.issues.length > 0, fen);
+        continue;
+      }
+      accepted++;
+      // A playable position can be searched and written back.
+      perft(pos.value, 2);
+      assert.ok(parseFen(makeFen(pos.value)).ok);
+    }
+  }
+  assert.ok(accepted > 1000, `only ${accepted} accepted: the mutations are too destructive to exercise the reader`);
+});
+
+test('FEN errors name the field and the reason', () => {
+  const cases: [string, string][] = [
+    ['', 'fen'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', 'board'],
+    ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'turn'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1', 'castling'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1', 'epSquare'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1', 'halfmoves'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -1', 'fullmoves'],
+  ];
+  for (const [fen, field] of cases) {
+    const r = parseFen(fen);
+    assert.ok(!r.ok, fen);
+    assert.equal(r.error.field, field, fen);
+  }
+});
+
+test('validation reports every reason found', () => {
+  const issues = (fen: string): string[] => {
+    const setup = parseFen(fen);
+    assert.ok(setup.ok, fen);
+    const pos = Position.fromSetup(setup.value);
+    return pos.ok ? [] : [...pos.error.issues];
+  };
+  assert.deepEqual(issues('8/8/8/8/8/8/8/8 w - - 0 1'), ['missingKing']);
+  assert.deepEqual(issues('k7/8/8/8/8/8/8/KK6 w - - 0 1'), ['tooManyKings']);
+  assert.deepEqual(issues('P3k3/8/8/8/8/8/8/4K3 w - - 0 1'), ['pawnsOnBackrank']);
+  assert.deepEqual(issues('4k3/4R3/8/8/8/8/8/4K3 w - - 0 1'), ['oppositeCheck']);
+  assert.deepEqual(issues('4k3/8/8/8/8/8/8/4K3 w K - 0 1'), ['invalidCastlingRights']);
+  assert.deepEqual(issues('4k3/8/8/8/8/8/8/4K3 w - e6 0 1'), ['invalidEnPassant']);
+  assert.deepEqual(issues('P3k3/4R3/8/8/8/8/8/8 w K e6 0 1'), [
+    'missingKing', 'pawnsOnBackrank', 'invalidEnPassant', 'invalidCastlingRights',
+  ].sort((a, b) => order(a) - order(b)));
+  assert.deepEqual(issues('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), []);
+});
+
+const order = (issue: string): number =>
+  ['missingKing', 'tooManyKings', 'pawnsOnBackrank', 'oppositeCheck', 'impossibleCheck', 'invalidEnPassant', 'invalidCastlingRights', 'tooMuchMaterial'].indexOf(issue);
+
+test('written FEN has the en-passant square only when a legal capture exists', () => {
+  const fen = (f: string, epSquare: 'legal' | 'always' = 'legal'): string => {
+    const setup = parseFen(f);
+    assert.ok(setup.ok);
+    const pos = Position.fromSetup(setup.value);
+    assert.ok(pos.ok, f);
+    return makeFen(pos.value, { epSquare });
+  };
+  // No black pawn next to e4: no capture possible.
+  assert.equal(fen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  assert.equal(fen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', 'always'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  // A capture exists.
+  assert.equal(fen('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1'), '4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1');
+  // The capturing pawn is pinned along the rank: the capture is illegal.
+  assert.equal(fen('8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1'), '8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1');
+});

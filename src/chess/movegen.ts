@@ -19,7 +19,7 @@
  * One function serves both generation and bulk counting (`out === null`): counting adds
  * popcounts of target sets instead of writing moves, so perft's last ply costs no list.
  */
-import { has as isSet, lsb, popcount } from '../core/bitboard.js';
+import { has as isSet, lsb, popcount64 } from '../core/bitboard.js';
 import {
   antiIndex,
   BETWEEN,
@@ -84,9 +84,12 @@ function emitPawnMove(out: Uint16Array, i: number, from: number, to: number, kin
   return i;
 }
 
+const RANK_1 = 0xff;
+const RANK_8 = 0xff000000 | 0;
+
 /** Number of moves a set of pawn targets stands for (promotion squares count four). */
 const pawnTargetCount = (lo: number, hi: number): number =>
-  popcount(lo) + popcount(hi) + 3 * (popcount(lo & 0xff) + popcount(hi & (0xff000000 | 0)));
+  popcount64(lo, hi) + 3 * popcount64(lo & RANK_1, hi & RANK_8);
 
 /**
  * Generates the legal moves of the position at `w[p..]` into `out[o..]` and returns how many;
@@ -116,7 +119,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
 
   const ourKingLo = kingLo & usLo;
   const ourKingHi = kingHi & usHi;
-  const ksq = ourKingLo !== 0 ? lsb(ourKingLo) : 32 + lsb(ourKingHi);
+  const ksq = ourKingLo !== 0 ? (31 - Math.clz32(ourKingLo & -ourKingLo)) : 32 + (31 - Math.clz32(ourKingHi & -ourKingHi));
   const theirDiagLo = (bishopLo | queenLo) & themLo;
   const theirDiagHi = (bishopHi | queenHi) & themHi;
   const theirOrthLo = (rookLo | queenLo) & themLo;
@@ -141,10 +144,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
   while ((sniperLo | sniperHi) !== 0) {
     let s: number;
     if (sniperLo !== 0) {
-      s = lsb(sniperLo);
+      s = (31 - Math.clz32(sniperLo & -sniperLo));
       sniperLo &= sniperLo - 1;
     } else {
-      s = 32 + lsb(sniperHi);
+      s = 32 + (31 - Math.clz32(sniperHi & -sniperHi));
       sniperHi &= sniperHi - 1;
     }
     const bi = 2 * (ksq * 64 + s);
@@ -183,19 +186,19 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     dangerHi = (h >>> 9) | (rh >>> 7);
   }
   {
-    const theirKing = (kingLo & themLo) !== 0 ? lsb(kingLo & themLo) : 32 + lsb(kingHi & themHi);
+    const theirKing = (kingLo & themLo) !== 0 ? (31 - Math.clz32(kingLo & themLo & -(kingLo & themLo))) : 32 + (31 - Math.clz32(kingHi & themHi & -(kingHi & themHi)));
     dangerLo |= KING_ATTACKS[2 * theirKing]!;
     dangerHi |= KING_ATTACKS[2 * theirKing + 1]!;
     let lo = knightLo & themLo;
     let hi = knightHi & themHi;
     while (lo !== 0) {
-      const s = lsb(lo);
+      const s = (31 - Math.clz32(lo & -lo));
       lo &= lo - 1;
       dangerLo |= KNIGHT_ATTACKS[2 * s]!;
       dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
     }
     while (hi !== 0) {
-      const s = 32 + lsb(hi);
+      const s = 32 + (31 - Math.clz32(hi & -hi));
       hi &= hi - 1;
       dangerLo |= KNIGHT_ATTACKS[2 * s]!;
       dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
@@ -205,10 +208,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
       const a = diagIndex(s, liftLo, liftHi);
@@ -221,10 +224,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
       const a = rankIndex(s, liftLo, liftHi);
@@ -240,10 +243,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
   {
     const tLo = KING_ATTACKS[2 * ksq]! & ~usLo & ~dangerLo;
     const tHi = KING_ATTACKS[2 * ksq + 1]! & ~usHi & ~dangerHi;
-    n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, ksq, tLo, tHi);
+    n += out === null ? popcount64(tLo, tHi) : emitTargets(out, o + n, ksq, tLo, tHi);
   }
 
-  const checkerCount = popcount(checkLo) + popcount(checkHi);
+  const checkerCount = popcount64(checkLo, checkHi);
   if (checkerCount > 1) return n;
 
   // Squares a non-king move may go to: anything not ours, and when in check, the checker or a
@@ -251,7 +254,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
   let targetLo = ~usLo;
   let targetHi = ~usHi;
   if (checkerCount === 1) {
-    const c = checkLo !== 0 ? lsb(checkLo) : 32 + lsb(checkHi);
+    const c = checkLo !== 0 ? (31 - Math.clz32(checkLo & -checkLo)) : 32 + (31 - Math.clz32(checkHi & -checkHi));
     const bi = 2 * (ksq * 64 + c);
     targetLo &= BETWEEN[bi]! | checkLo;
     targetHi &= BETWEEN[bi + 1]! | checkHi;
@@ -267,15 +270,15 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
       const tLo = KNIGHT_ATTACKS[2 * s]! & targetLo;
       const tHi = KNIGHT_ATTACKS[2 * s + 1]! & targetHi;
-      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+      n += out === null ? popcount64(tLo, tHi) : emitTargets(out, o + n, s, tLo, tHi);
     }
   }
 
@@ -287,11 +290,11 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
       let s: number;
       let pinned: boolean;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         pinned = (pinLo & (1 << s)) !== 0;
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         pinned = (pinHi & (1 << s)) !== 0;
         hi &= hi - 1;
       }
@@ -303,7 +306,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
         tLo &= LINE[lineBase + 2 * s]!;
         tHi &= LINE[lineBase + 2 * s + 1]!;
       }
-      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+      n += out === null ? popcount64(tLo, tHi) : emitTargets(out, o + n, s, tLo, tHi);
     }
   }
 
@@ -315,11 +318,11 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
       let s: number;
       let pinned: boolean;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         pinned = (pinLo & (1 << s)) !== 0;
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         pinned = (pinHi & (1 << s)) !== 0;
         hi &= hi - 1;
       }
@@ -331,7 +334,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
         tLo &= LINE[lineBase + 2 * s]!;
         tHi &= LINE[lineBase + 2 * s + 1]!;
       }
-      n += out === null ? popcount(tLo) + popcount(tHi) : emitTargets(out, o + n, s, tLo, tHi);
+      n += out === null ? popcount64(tLo, tHi) : emitTargets(out, o + n, s, tLo, tHi);
     }
   }
 
@@ -392,8 +395,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     if (out === null) {
       n +=
         pawnTargetCount(pushLo, pushHi) +
-        popcount(dblLo) +
-        popcount(dblHi) +
+        popcount64(dblLo, dblHi) +
         pawnTargetCount(leftLo, leftHi) +
         pawnTargetCount(rightLo, rightHi);
     } else {
@@ -411,10 +413,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
       n += pinnedPawnMoves(us, s, ksq, occLo, occHi, themLo, themHi, out, o + n);
@@ -430,10 +432,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
-        s = lsb(lo);
+        s = (31 - Math.clz32(lo & -lo));
         lo &= lo - 1;
       } else {
-        s = 32 + lsb(hi);
+        s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
       if (

@@ -20,8 +20,7 @@
 
 import { lsb } from './bitboard.js';
 
-/** Line kinds of the sliding table. */
-const RANK = 0;
+/** Line kinds of the sliding table (0 is the rank). */
 const FILE = 1;
 const DIAG = 2; // a1-h8 direction
 const ANTI = 3; // h1-a8 direction
@@ -120,39 +119,40 @@ const linePosition = (line: number, sq: number): number => (line === FILE ? sq >
   }
 }
 
-/** Gathers bit `file` of each byte of `x` into the low nibble (byte i → bit i). */
-const FILE_GATHER = 0x10204080;
+/*
+ * The index functions below return ((line << 12) | (sq << 6) | occ6) << 1 with the line's
+ * constant written out (RANK 0, FILE 0x2000, DIAG 0x4000, ANTI 0x6000): they are inlined at many
+ * call sites of the move generator and V8 inlines only up to a bytecode budget, so they are kept
+ * as short as possible. The file gather multiplies by 0x10204080, which moves bit 8i of a half
+ * (the file's square on rank i of that half) to bit 28 + i.
+ */
 
 /** Pair index into SLIDE for the rank through `sq`. */
 export function rankIndex(sq: number, lo: number, hi: number): number {
-  const shift = (sq & 24) + 1; // 8 * (rank mod 4) + 1: skip file a
-  const occ = ((sq < 32 ? lo : hi) >>> shift) & 63;
-  return ((RANK << 12) | (sq << 6) | occ) << 1;
+  // The rank's byte, without file a: shift by 8 * (rank mod 4) + 1. (RANK = 0.)
+  return (sq << 7) | ((((sq < 32 ? lo : hi) >>> ((sq & 24) + 1)) & 63) << 1);
 }
 
 /** Pair index into SLIDE for the file through `sq`. */
 export function fileIndex(sq: number, lo: number, hi: number): number {
   const f = sq & 7;
-  const occ8 =
-    (Math.imul((lo >>> f) & 0x01010101, FILE_GATHER) >>> 28) |
-    ((Math.imul((hi >>> f) & 0x01010101, FILE_GATHER) >>> 28) << 4);
-  return ((FILE << 12) | (sq << 6) | ((occ8 >>> 1) & 63)) << 1;
+  // Ranks 1–4 from the low half into bits 0–3, ranks 5–8 into bits 4–7; inner six: bits 1–6.
+  const occ8 = (Math.imul((lo >>> f) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((hi >>> f) & 0x01010101, 0x10204080) >>> 24) & 0xf0);
+  return 0x2000 | (sq << 7) | (occ8 & 0x7e); // (FILE << 12 | sq << 6 | occ8 >>> 1) << 1
 }
 
 /** Pair index into SLIDE for the a1-h8 diagonal through `sq`. */
 export function diagIndex(sq: number, lo: number, hi: number): number {
   let x = (lo & DIAG_MASK[2 * sq]!) | (hi & DIAG_MASK[2 * sq + 1]!);
   x |= x >>> 16;
-  x |= x >>> 8;
-  return ((DIAG << 12) | (sq << 6) | ((x >>> 1) & 63)) << 1;
+  return 0x4000 | (sq << 7) | ((x | (x >>> 8)) & 0x7e); // (DIAG << 12 | sq << 6 | occ6) << 1
 }
 
 /** Pair index into SLIDE for the h1-a8 anti-diagonal through `sq`. */
 export function antiIndex(sq: number, lo: number, hi: number): number {
   let x = (lo & ANTI_MASK[2 * sq]!) | (hi & ANTI_MASK[2 * sq + 1]!);
   x |= x >>> 16;
-  x |= x >>> 8;
-  return ((ANTI << 12) | (sq << 6) | ((x >>> 1) & 63)) << 1;
+  return 0x6000 | (sq << 7) | ((x | (x >>> 8)) & 0x7e); // (ANTI << 12 | sq << 6 | occ6) << 1
 }
 
 /**

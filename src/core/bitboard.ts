@@ -20,6 +20,18 @@ export function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
+/** Set-bit counts of all 16-bit values. */
+const POPCOUNT16 = new Uint8Array(65536);
+for (let i = 1; i < 65536; i++) POPCOUNT16[i] = (i & 1) + POPCOUNT16[i >>> 1]!;
+
+/**
+ * Number of set bits of the 64-bit set (lo, hi), by four look-ups in a 64 KiB table: on V8 this
+ * beat the SWAR count in the move generator because its short bytecode gets inlined at every call
+ * site (V8 inlines only up to a bytecode budget per function); `popcount` above is the SWAR form.
+ */
+export const popcount64 = (lo: number, hi: number): number =>
+  POPCOUNT16[lo & 0xffff]! + POPCOUNT16[lo >>> 16]! + POPCOUNT16[hi & 0xffff]! + POPCOUNT16[hi >>> 16]!;
+
 /** The half-word bit of a square inside its half. */
 export const bitOf = (sq: number): number => 1 << (sq & 31);
 

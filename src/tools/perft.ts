@@ -5,7 +5,7 @@
  * last ply is bulk-counted: a position one ply above the leaves is not expanded, its legal moves
  * are counted by `generateLegal(…, null)`.
  */
-import { WORDS } from '../chess/layout.js';
+import { copyPosition, WORDS } from '../chess/layout.js';
 import { MAX_MOVES } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { applyMove } from '../chess/play.js';
@@ -31,7 +31,7 @@ function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: numb
   const child = p + WORDS;
   let nodes = 0;
   for (let i = 0; i < n; i++) {
-    words.copyWithin(child, p, child);
+    copyPosition(words, p, child);
     applyMove(words, child, moves[o + i]!);
     nodes += perftAt(words, moves, ply + 1, depth - 1, bulk);
   }

@@ -87,10 +87,6 @@ function emitPawnMove(out: Uint16Array, i: number, from: number, to: number, kin
 const RANK_1 = 0xff;
 const RANK_8 = 0xff000000 | 0;
 
-/** Number of moves a set of pawn targets stands for (promotion squares count four). */
-const pawnTargetCount = (lo: number, hi: number): number =>
-  popcount64(lo, hi) + 3 * popcount64(lo & RANK_1, hi & RANK_8);
-
 /**
  * Generates the legal moves of the position at `w[p..]` into `out[o..]` and returns how many;
  * with `out === null`, only counts them.
@@ -258,7 +254,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     const bi = 2 * (ksq * 64 + c);
     targetLo &= BETWEEN[bi]! | checkLo;
     targetHi &= BETWEEN[bi + 1]! | checkHi;
-  } else {
+  } else if (((w[p + W_CASTLING]! >> (8 * us)) & 0xff) !== 0) {
     n += castling(w, p, us, ksq, occLo, occHi, dangerLo, dangerHi, theirOrthLo, theirOrthHi, out, o + n);
   }
   const lineBase = 2 * ksq * 64;
@@ -393,11 +389,13 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     rightLo &= targetLo;
     rightHi &= targetHi;
     if (out === null) {
-      n +=
-        pawnTargetCount(pushLo, pushHi) +
-        popcount64(dblLo, dblHi) +
-        pawnTargetCount(leftLo, leftHi) +
-        pawnTargetCount(rightLo, rightHi);
+      n += popcount64(pushLo, pushHi) + popcount64(dblLo, dblHi) + popcount64(leftLo, leftHi) + popcount64(rightLo, rightHi);
+      // A move to the last rank is four moves (one per promotion piece).
+      const promoLo = (pushLo | leftLo | rightLo) & RANK_1;
+      const promoHi = (pushHi | leftHi | rightHi) & RANK_8;
+      if ((promoLo | promoHi) !== 0) {
+        n += 3 * (popcount64(pushLo & RANK_1, pushHi & RANK_8) + popcount64(leftLo & RANK_1, leftHi & RANK_8) + popcount64(rightLo & RANK_1, rightHi & RANK_8));
+      }
     } else {
       n += emitPawnTargets(out, o + n, pushLo, pushHi, push, MOVE_NORMAL);
       n += emitPawnTargets(out, o + n, dblLo, dblHi, 2 * push, MOVE_DOUBLE_PUSH);
@@ -539,7 +537,6 @@ function castling(
   out: Uint16Array | null, o: number,
 ): number {
   let rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
-  if (rights === 0) return 0;
   const backRank = us === 0 ? 0 : 56;
   if (ksq >> 3 !== backRank >> 3) return 0;
   // Everything on our back rank as one byte.

@@ -51,15 +51,22 @@ export interface PositionOptions {
   readonly chess960?: boolean | 'auto';
 }
 
-/** A move bound to the position it was generated from. */
+/** Proof of origin: only this module can create moves, so every Move is legal in its position. */
+const MOVE_TOKEN: unique symbol = Symbol('Move');
+
+/**
+ * A move bound to the position it was generated from. Moves come only from `legalMoves()` and the
+ * parsers built on it, so `play()` needs no second legality check and cannot fail.
+ */
 export class Move {
   /** The position this move is legal in. */
   readonly position: Position;
   /** The engine's 16-bit encoding (see `move.ts`). */
   readonly code: number;
 
-  /** @internal Only the position's generators create moves. */
-  constructor(position: Position, code: number) {
+  /** @internal Only the position's generators create moves (other callers get a TypeError). */
+  constructor(position: Position, code: number, token: typeof MOVE_TOKEN) {
+    if (token !== MOVE_TOKEN) throw new TypeError('moves come from Position.legalMoves()');
     this.position = position;
     this.code = code;
   }
@@ -319,7 +326,7 @@ export class Position {
   legalMoves(): Move[] {
     const n = generateLegal(this.words, 0, moveScratch, 0);
     const moves = new Array<Move>(n);
-    for (let i = 0; i < n; i++) moves[i] = new Move(this, moveScratch[i]!);
+    for (let i = 0; i < n; i++) moves[i] = new Move(this, moveScratch[i]!, MOVE_TOKEN);
     return moves;
   }
 
@@ -331,7 +338,7 @@ export class Position {
   /** The legal move with this engine code, if any (for decoders of stored moves). */
   moveFromCode(code: number): Move | undefined {
     const n = generateLegal(this.words, 0, moveScratch, 0);
-    for (let i = 0; i < n; i++) if (moveScratch[i] === code) return new Move(this, code);
+    for (let i = 0; i < n; i++) if (moveScratch[i] === code) return new Move(this, code, MOVE_TOKEN);
     return undefined;
   }
 

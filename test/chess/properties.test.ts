@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '../../src/core/rng.js';
-import { Position } from '../../src/chess/position.js';
+import { Move, Position } from '../../src/chess/position.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 
 function* randomGames(games: number, seed: number): Generator<Position> {
@@ -62,4 +62,13 @@ test('the 218-move position has 218 moves, all listed', () => {
   assert.ok(pos.ok);
   assert.equal(pos.value.legalMoves().length, 218);
   assert.equal(new Set(pos.value.legalMoves().map((m) => m.uci)).size, 218);
+});
+
+test('moves cannot be forged: only the generator binds a code to a position', () => {
+  const pos = Position.standard();
+  const Forge = Move as unknown as new (p: Position, code: number, token: symbol) => Move;
+  assert.throws(() => new Forge(pos, 0, Symbol('Move')), TypeError);
+  assert.equal(pos.moveFromCode(0), undefined); // a1a1 is not a move
+  const e4 = pos.legalMoves().find((m) => m.uci === 'e2e4')!;
+  assert.equal(pos.moveFromCode(e4.code)?.uci, 'e2e4');
 });

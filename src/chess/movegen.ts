@@ -158,87 +158,90 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     }
   }
 
-  // King danger: every square the opponent attacks, with our king lifted off the board.
-  const liftLo = occLo ^ ourKingLo;
-  const liftHi = occHi ^ ourKingHi;
-  const theirPawnLo = pawnLo & themLo;
-  const theirPawnHi = pawnHi & themHi;
-  let dangerLo: number;
-  let dangerHi: number;
-  if (them === 0) {
-    // White pawns capture towards rank 8: +7 (towards file a) and +9 (towards file h).
-    const l = theirPawnLo & ~FILE_A;
-    const h = theirPawnHi & ~FILE_A;
-    const r = theirPawnLo & ~FILE_H;
-    const rh = theirPawnHi & ~FILE_H;
-    dangerLo = (l << 7) | (r << 9);
-    dangerHi = (h << 7) | (l >>> 25) | (rh << 9) | (r >>> 23);
-  } else {
-    const l = theirPawnLo & ~FILE_A;
-    const h = theirPawnHi & ~FILE_A;
-    const r = theirPawnLo & ~FILE_H;
-    const rh = theirPawnHi & ~FILE_H;
-    dangerLo = (l >>> 9) | (h << 23) | (r >>> 7) | (rh << 25);
-    dangerHi = (h >>> 9) | (rh >>> 7);
-  }
-  {
-    const theirKing = (kingLo & themLo) !== 0 ? (31 - Math.clz32(kingLo & themLo & -(kingLo & themLo))) : 32 + (31 - Math.clz32(kingHi & themHi & -(kingHi & themHi)));
-    dangerLo |= KING_ATTACKS[2 * theirKing]!;
-    dangerHi |= KING_ATTACKS[2 * theirKing + 1]!;
-    let lo = knightLo & themLo;
-    let hi = knightHi & themHi;
-    while (lo !== 0) {
-      const s = (31 - Math.clz32(lo & -lo));
-      lo &= lo - 1;
-      dangerLo |= KNIGHT_ATTACKS[2 * s]!;
-      dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
-    }
-    while (hi !== 0) {
-      const s = 32 + (31 - Math.clz32(hi & -hi));
-      hi &= hi - 1;
-      dangerLo |= KNIGHT_ATTACKS[2 * s]!;
-      dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
-    }
-    lo = theirDiagLo;
-    hi = theirDiagHi;
-    while ((lo | hi) !== 0) {
-      let s: number;
-      if (lo !== 0) {
-        s = (31 - Math.clz32(lo & -lo));
-        lo &= lo - 1;
-      } else {
-        s = 32 + (31 - Math.clz32(hi & -hi));
-        hi &= hi - 1;
-      }
-      const a = diagIndex(s, liftLo, liftHi);
-      const b = antiIndex(s, liftLo, liftHi);
-      dangerLo |= SLIDE[a]! | SLIDE[b]!;
-      dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-    }
-    lo = theirOrthLo;
-    hi = theirOrthHi;
-    while ((lo | hi) !== 0) {
-      let s: number;
-      if (lo !== 0) {
-        s = (31 - Math.clz32(lo & -lo));
-        lo &= lo - 1;
-      } else {
-        s = 32 + (31 - Math.clz32(hi & -hi));
-        hi &= hi - 1;
-      }
-      const a = rankIndex(s, liftLo, liftHi);
-      const b = fileIndex(s, liftLo, liftHi);
-      dangerLo |= SLIDE[a]! | SLIDE[b]!;
-      dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-    }
-  }
-
   let n = 0;
 
-  // King steps.
-  {
-    const tLo = KING_ATTACKS[2 * ksq]! & ~usLo & ~dangerLo;
-    const tHi = KING_ATTACKS[2 * ksq + 1]! & ~usHi & ~dangerHi;
+  // King steps: to squares the opponent does not attack. The king-danger squares are computed
+  // with our king lifted off the board, so that a slider's attack goes on through its square;
+  // and only when the king has a square to step to at all (often not, hemmed in by its own men).
+  const candLo = KING_ATTACKS[2 * ksq]! & ~usLo;
+  const candHi = KING_ATTACKS[2 * ksq + 1]! & ~usHi;
+  if ((candLo | candHi) !== 0) {
+    const liftLo = occLo ^ ourKingLo;
+    const liftHi = occHi ^ ourKingHi;
+    const theirPawnLo = pawnLo & themLo;
+    const theirPawnHi = pawnHi & themHi;
+    let dangerLo: number;
+    let dangerHi: number;
+    if (them === 0) {
+      // White pawns capture towards rank 8: +7 (towards file a) and +9 (towards file h).
+      const l = theirPawnLo & ~FILE_A;
+      const h = theirPawnHi & ~FILE_A;
+      const r = theirPawnLo & ~FILE_H;
+      const rh = theirPawnHi & ~FILE_H;
+      dangerLo = (l << 7) | (r << 9);
+      dangerHi = (h << 7) | (l >>> 25) | (rh << 9) | (r >>> 23);
+    } else {
+      const l = theirPawnLo & ~FILE_A;
+      const h = theirPawnHi & ~FILE_A;
+      const r = theirPawnLo & ~FILE_H;
+      const rh = theirPawnHi & ~FILE_H;
+      dangerLo = (l >>> 9) | (h << 23) | (r >>> 7) | (rh << 25);
+      dangerHi = (h >>> 9) | (rh >>> 7);
+    }
+    {
+      const theirKing = (kingLo & themLo) !== 0 ? (31 - Math.clz32(kingLo & themLo & -(kingLo & themLo))) : 32 + (31 - Math.clz32(kingHi & themHi & -(kingHi & themHi)));
+      dangerLo |= KING_ATTACKS[2 * theirKing]!;
+      dangerHi |= KING_ATTACKS[2 * theirKing + 1]!;
+      let lo = knightLo & themLo;
+      let hi = knightHi & themHi;
+      while (lo !== 0) {
+        const s = (31 - Math.clz32(lo & -lo));
+        lo &= lo - 1;
+        dangerLo |= KNIGHT_ATTACKS[2 * s]!;
+        dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
+      }
+      while (hi !== 0) {
+        const s = 32 + (31 - Math.clz32(hi & -hi));
+        hi &= hi - 1;
+        dangerLo |= KNIGHT_ATTACKS[2 * s]!;
+        dangerHi |= KNIGHT_ATTACKS[2 * s + 1]!;
+      }
+      lo = theirDiagLo;
+      hi = theirDiagHi;
+      while ((lo | hi) !== 0) {
+        let s: number;
+        if (lo !== 0) {
+          s = (31 - Math.clz32(lo & -lo));
+          lo &= lo - 1;
+        } else {
+          s = 32 + (31 - Math.clz32(hi & -hi));
+          hi &= hi - 1;
+        }
+        const a = diagIndex(s, liftLo, liftHi);
+        const b = antiIndex(s, liftLo, liftHi);
+        dangerLo |= SLIDE[a]! | SLIDE[b]!;
+        dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
+      }
+      lo = theirOrthLo;
+      hi = theirOrthHi;
+      while ((lo | hi) !== 0) {
+        let s: number;
+        if (lo !== 0) {
+          s = (31 - Math.clz32(lo & -lo));
+          lo &= lo - 1;
+        } else {
+          s = 32 + (31 - Math.clz32(hi & -hi));
+          hi &= hi - 1;
+        }
+        const a = rankIndex(s, liftLo, liftHi);
+        const b = fileIndex(s, liftLo, liftHi);
+        dangerLo |= SLIDE[a]! | SLIDE[b]!;
+        dangerHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
+      }
+    }
+
+    const tLo = candLo & ~dangerLo;
+    const tHi = candHi & ~dangerHi;
     n += out === null ? popcount64(tLo, tHi) : emitTargets(out, o + n, ksq, tLo, tHi);
   }
 
@@ -255,7 +258,7 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
     targetLo &= BETWEEN[bi]! | checkLo;
     targetHi &= BETWEEN[bi + 1]! | checkHi;
   } else if (((w[p + W_CASTLING]! >> (8 * us)) & 0xff) !== 0) {
-    n += castling(w, p, us, ksq, occLo, occHi, dangerLo, dangerHi, theirOrthLo, theirOrthHi, out, o + n);
+    n += castling(w, p, us, ksq, occLo, occHi, theirOrthLo, theirOrthHi, out, o + n);
   }
   const lineBase = 2 * ksq * 64;
 
@@ -522,6 +525,45 @@ function enPassantIsLegal(
   return (orthAttLo | orthAttHi | diagAttLo | diagAttHi) === 0;
 }
 
+/** Whether `them` attacks a square of the back rank after file `from`, up to file `to`. */
+function pathAttacked(
+  w: Int32Array, p: number, them: number, backRank: number, from: number, to: number, occLo: number, occHi: number,
+): boolean {
+  const step = to > from ? 1 : -1;
+  for (let f = from + step; f !== to + step; f += step) {
+    if (isAttacked(w, p, them, backRank + f, occLo, occHi)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `them` attacks `sq` over the occupancy (occLo, occHi); the cheap step attacks first.
+ */
+function isAttacked(w: Int32Array, p: number, them: number, sq: number, occLo: number, occHi: number): boolean {
+  const themLo = w[p + 2 * them]!;
+  const themHi = w[p + 2 * them + 1]!;
+  const i = 2 * sq;
+  if (
+    ((KNIGHT_ATTACKS[i]! & w[p + 6]! & themLo) | (KNIGHT_ATTACKS[i + 1]! & w[p + 7]! & themHi)) !== 0 ||
+    ((PAWN_ATTACKS[128 * (them ^ 1) + i]! & w[p + 4]! & themLo) | (PAWN_ATTACKS[128 * (them ^ 1) + i + 1]! & w[p + 5]! & themHi)) !== 0 ||
+    ((KING_ATTACKS[i]! & w[p + 14]! & themLo) | (KING_ATTACKS[i + 1]! & w[p + 15]! & themHi)) !== 0
+  ) {
+    return true;
+  }
+  const queenLo = w[p + 12]!;
+  const queenHi = w[p + 13]!;
+  const r = rankIndex(sq, occLo, occHi);
+  const f = fileIndex(sq, occLo, occHi);
+  const orthLo = (w[p + 10]! | queenLo) & themLo;
+  const orthHi = (w[p + 11]! | queenHi) & themHi;
+  if ((((SLIDE[r]! | SLIDE[f]!) & orthLo) | ((SLIDE[r + 1]! | SLIDE[f + 1]!) & orthHi)) !== 0) return true;
+  const d = diagIndex(sq, occLo, occHi);
+  const a = antiIndex(sq, occLo, occHi);
+  const diagLo = (w[p + 8]! | queenLo) & themLo;
+  const diagHi = (w[p + 9]! | queenHi) & themHi;
+  return (((SLIDE[d]! | SLIDE[a]!) & diagLo) | ((SLIDE[d + 1]! | SLIDE[a + 1]!) & diagHi)) !== 0;
+}
+
 /** Bits of files lo..hi (inclusive) of one rank. */
 const fileSpan = (a: number, b: number): number => (a < b ? ((2 << b) - (1 << a)) : ((2 << a) - (1 << b)));
 
@@ -532,7 +574,7 @@ const fileSpan = (a: number, b: number): number => (a < b ? ((2 << b) - (1 << a)
  */
 function castling(
   w: Int32Array, p: number, us: number, ksq: number,
-  occLo: number, occHi: number, dangerLo: number, dangerHi: number,
+  occLo: number, occHi: number,
   theirOrthLo: number, theirOrthHi: number,
   out: Uint16Array | null, o: number,
 ): number {
@@ -542,7 +584,6 @@ function castling(
   // Everything on our back rank as one byte.
   const shift = us === 0 ? 0 : 24;
   const occ = ((us === 0 ? occLo : occHi) >>> shift) & 0xff;
-  const danger = ((us === 0 ? dangerLo : dangerHi) >>> shift) & 0xff;
   const kf = ksq & 7;
   let n = 0;
   while (rights !== 0) {
@@ -553,7 +594,9 @@ function castling(
     const rTo = hSide ? 5 : 3;
     const mustBeEmpty = (fileSpan(kf, kTo) | fileSpan(rf, rTo)) & ~(1 << kf) & ~(1 << rf);
     if ((occ & mustBeEmpty) !== 0) continue;
-    if ((danger & fileSpan(kf, kTo)) !== 0) continue;
+    // Not through or onto an attacked square (we are not in check, so no slider's line runs
+    // through the king's square and it need not be lifted).
+    if (pathAttacked(w, p, us ^ 1, backRank, kf, kTo, occLo, occHi)) continue;
     // The castling rook may have shielded the king's target from a rook or queen on the back
     // rank (Chess960): look along the rank from the target without king and rook.
     const kToSq = backRank + kTo;

@@ -1,2 +1,3 @@
 /** Tools built on the rules. */
 export * from './perft.js';
+export * from './game-perft.js';

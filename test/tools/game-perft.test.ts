@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chessGame } from '../../src/chess/game.js';
+import { Position } from '../../src/chess/position.js';
+import { readFen } from '../../src/notation/fen.js';
+import { gamePerft } from '../../src/tools/game-perft.js';
+
+test('perft over the Game interface counts as chess perft does', () => {
+  const start = Position.standard();
+  assert.equal(gamePerft(chessGame, (s) => s.set(start.words), 4), 197281);
+  const kiwipete = readFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+  assert.ok(kiwipete.ok);
+  assert.equal(gamePerft(chessGame, (s) => s.set(kiwipete.value.words), 3), 97862);
+});
+
+test('the chess Game reports outcomes and the player to move', () => {
+  const mate = readFen('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
+  assert.ok(mate.ok);
+  assert.deepEqual(chessGame.outcome(mate.value.words), { winner: 0, reason: 'checkmate' });
+  assert.equal(chessGame.currentPlayer(mate.value.words), 1);
+  assert.equal(chessGame.outcome(Position.standard().words), undefined);
+  const key = new Int32Array(2);
+  chessGame.hash(Position.standard().words, key);
+  assert.equal((BigInt(key[1]! >>> 0) << 32n) | BigInt(key[0]! >>> 0), 0x463b96181691fc9cn);
+});

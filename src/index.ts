@@ -9,4 +9,8 @@ export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
 export type { FenError, FenOptions } from './notation/fen.js';
 export { parseEpd } from './notation/epd.js';
 export { makeUci, parseUci } from './notation/uci.js';
+export { makeSan, parseSan } from './notation/san.js';
+export type { SanError } from './notation/san.js';
+export { makePgn, parsePgn, readPgn, replayPgn } from './notation/index.js';
+export type { PgnError, PgnGame, PgnMove, PgnSource, ReplayRecord } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';

@@ -1,4 +1,13 @@
-/** Text formats: FEN, EPD, UCI. */
+/** Text formats: FEN, EPD, UCI, SAN, PGN. */
 export * from './epd.js';
 export * from './fen.js';
 export * from './uci.js';
+export * from './san.js';
+export * from './pgn-game.js';
+export { parseGame, type ParseGameOptions } from './pgn-parse.js';
+export { parsePgn, readPgn } from './pgn-read.js';
+export { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayError, type ReplayOptions, type ReplayRecord } from './pgn-replay.js';
+export { pgnGameBatches, pgnGames, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
+export { PgnSplitter, type GameSlice } from './pgn-split.js';
+export { startingPosition as pgnStartingPosition, variantKind, type StartError, type VariantKind } from './pgn-start.js';
+export { makePgn, type WritePgnOptions } from './pgn-write.js';

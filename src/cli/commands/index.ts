@@ -3,5 +3,8 @@ import type { Command } from '../usage.js';
 import { fenCommand } from './fen.js';
 import { movesCommand } from './moves.js';
 import { perftCommand } from './perft.js';
+import { pgnCommand } from './pgn.js';
+import { sanCommand } from './san.js';
+import { uciCommand } from './uci.js';
 
-export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand];
+export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand];

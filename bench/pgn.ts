@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:pgn`: replay ../shared/data/games/masters-pgnmentor-105k.pgn.gz (105,884 games,
+ * 8.73M plies) from the compressed file to each game's final position, with caissa (one thread,
+ * then worker threads) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
+ * `play`), and chess.js (`loadPgn`) on the first 2,000 games; all in one run so that the ratios
+ * hold on a noisy shared machine. Prints games/s, moves/s, the ratios and peak RSS.
+ * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
+ * `--rounds N` (default 2: each contender runs N times, interleaved, and its fastest run counts).
+ */
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { Chess as ChessJs } from 'chess.js';
+import { PgnParser, startingPosition as opsStart } from 'chessops/pgn';
+import { parseSan as opsParseSan } from 'chessops/san';
+import { sharedPath } from '../src/node/data.js';
+import { replayParallel } from '../src/node/pgn-pool.js';
+import { decodeText } from '../src/notation/pgn-lex.js';
+import { GameReplayer } from '../src/notation/pgn-replay.js';
+import { pgnGameBatches, pgnGames } from '../src/notation/pgn-source.js';
+
+const FILE = sharedPath('games', 'masters-pgnmentor-105k.pgn.gz');
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const threads = arg('--threads', 2);
+const opsLimit = arg('--games', Infinity);
+const rounds = arg('--rounds', 2);
+
+const open = () => createReadStream(FILE, { highWaterMark: 1 << 20 }).pipe(createGunzip({ chunkSize: 1 << 20 }));
+const rssMb = (): number => process.resourceUsage().maxRSS / 1024;
+
+interface Run {
+  readonly games: number;
+  readonly plies: number;
+  /** Wall-clock milliseconds, and CPU milliseconds of the whole process (all threads). */
+  readonly ms: number;
+  cpu: number;
+  readonly errors: number;
+}
+
+/** Runs `f` and fills in the CPU time it used (user + system, all threads of the process). */
+async function measured(f: () => Promise<Omit<Run, 'cpu'>>): Promise<Run> {
+  const c0 = process.cpuUsage();
+  const r = (await f()) as Run;
+  const c = process.cpuUsage(c0);
+  r.cpu = (c.user + c.system) / 1000;
+  return r;
+}
+
+async function caissa(limit = Infinity): Promise<Omit<Run, 'cpu'>> {
+  const t0 = performance.now();
+  const replayer = new GameReplayer();
+  let n = 0;
+  outer: for await (const batch of pgnGameBatches(open())) {
+    for (const slice of batch) {
+      replayer.replay(slice, ++n, { fen: false });
+      if (n >= limit) break outer;
+    }
+  }
+  return { games: replayer.games, plies: replayer.plies, ms: performance.now() - t0, errors: replayer.errors };
+}
+
+async function caissaThreads(): Promise<Omit<Run, 'cpu'>> {
+  const t0 = performance.now();
+  let games = 0;
+  let plies = 0;
+  let errors = 0;
+  for await (const r of replayParallel(open(), threads, { fen: false })) {
+    games++;
+    plies += r.plies;
+    if (r.error) errors++;
+  }
+  return { games, plies, ms: performance.now() - t0, errors };
+}
+
+async function chessops(limit = Infinity): Promise<Omit<Run, 'cpu'>> {
+  const t0 = performance.now();
+  let games = 0;
+  let plies = 0;
+  let errors = 0;
+  const parser = new PgnParser((game, err) => {
+    games++;
+    if (err || games > limit) return;
+    const start = opsStart(game.headers);
+    if (start.isErr) {
+      errors++;
+      return;
+    }
+    const pos = start.value;
+    for (const node of game.moves.mainline()) {
+      const move = opsParseSan(pos, node.san);
+      if (move === undefined) {
+        errors++;
+        break;
+      }
+      pos.play(move);
+      plies++;
+    }
+  });
+  const decoder = new TextDecoder();
+  for await (const chunk of open()) {
+    parser.parse(decoder.decode(chunk as Uint8Array, { stream: true }), { stream: true });
+    if (games >= limit) break;
+  }
+  parser.parse(decoder.decode());
+  return { games: Math.min(games, limit), plies, ms: performance.now() - t0, errors };
+}
+
+/** chess.js on the first `count` games (their texts cut beforehand, not timed). */
+async function chessJs(count: number): Promise<Omit<Run, 'cpu'>> {
+  const texts: string[] = [];
+  for await (const slice of pgnGames(open())) {
+    texts.push(decodeText(slice.buf, slice.start, slice.end));
+    if (texts.length >= count) break;
+  }
+  const t0 = performance.now();
+  let plies = 0;
+  let errors = 0;
+  const chess = new ChessJs();
+  for (const text of texts) {
+    try {
+      chess.loadPgn(text);
+      plies += chess.history().length;
+    } catch {
+      errors++;
+    }
+  }
+  return { games: texts.length, plies, ms: performance.now() - t0, errors };
+}
+
+const fmt = (x: number): string => (x >= 1e6 ? `${(x / 1e6).toFixed(2)}M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)}k` : x.toFixed(0));
+const movesPerSec = (r: Run): number => r.plies / (r.ms / 1000);
+const movesPerCpuSec = (r: Run): number => r.plies / (r.cpu / 1000);
+const line = (name: string, r: Run): void =>
+  console.log(
+    `${name.padEnd(22)} ${String(r.games).padStart(7)} games ${String(r.plies).padStart(8)} plies ${(r.ms / 1000).toFixed(2).padStart(6)} s ` +
+      `${fmt(r.games / (r.ms / 1000)).padStart(6)} games/s ${fmt(movesPerSec(r)).padStart(7)} moves/s ` +
+      `(CPU ${(r.cpu / 1000).toFixed(2)} s, ${fmt(movesPerCpuSec(r))} moves/CPU-s)  errors ${r.errors}`,
+  );
+
+console.log(`bench:pgn  ${FILE}  (node ${process.version})`);
+// Warm-up: JIT compilation dominates short runs.
+await caissa(5000);
+await chessops(2000);
+// The machine is shared: each contender runs twice, interleaved, and its faster run counts.
+const best = (a: Run, b: Run): Run => (a.ms <= b.ms ? a : b);
+const runs: Run[][] = [[], [], []];
+let caissaRss = 0;
+for (let round = 0; round < rounds; round++) {
+  runs[0]!.push(await measured(() => caissa()));
+  if (round === 0) caissaRss = rssMb();
+  runs[1]!.push(await measured(() => caissaThreads()));
+  runs[2]!.push(await measured(() => chessops(opsLimit)));
+  console.log(`round ${round + 1}: caissa ${(runs[0]![round]!.ms / 1000).toFixed(2)} s, ${threads} threads ${(runs[1]![round]!.ms / 1000).toFixed(2)} s, chessops ${(runs[2]![round]!.ms / 1000).toFixed(2)} s`);
+}
+const [ours, par, ops] = runs.map((r) => r.reduce(best)) as [Run, Run, Run];
+line('caissa (1 thread)', ours);
+line(`caissa (${threads} threads)`, par);
+line('chessops', ops);
+const cjs = await measured(() => chessJs(2000));
+line('chess.js (2,000 games)', cjs);
+console.log('');
+// Peak RSS is a high-water mark of the process: only the first reading is caissa's alone.
+console.log(`peak RSS after the warm-up and caissa's first (streaming) run: ${caissaRss.toFixed(0)} MB; after everything: ${rssMb().toFixed(0)} MB`);
+console.log(`caissa / chessops moves/s:           ${(movesPerSec(ours) / movesPerSec(ops)).toFixed(1)}×  (target ≥ 12×)`);
+console.log(`caissa / chessops moves per CPU-s:   ${(movesPerCpuSec(ours) / movesPerCpuSec(ops)).toFixed(1)}×`);
+console.log(`caissa ${threads} threads / 1 thread:          ${(movesPerSec(par) / movesPerSec(ours)).toFixed(2)}×  (target ≥ 1.7×)`);
+console.log(`chessops / chess.js moves/s:         ${(movesPerSec(ops) / movesPerSec(cjs)).toFixed(1)}×`);
+console.log(`caissa / chess.js moves/s:           ${(movesPerSec(ours) / movesPerSec(cjs)).toFixed(1)}×`);
+if (ours.plies !== par.plies || (opsLimit === Infinity && ours.plies !== ops.plies)) {
+  console.log(`WARNING: ply counts differ (caissa ${ours.plies}, threads ${par.plies}, chessops ${ops.plies})`);
+}

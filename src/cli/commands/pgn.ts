@@ -1,0 +1,112 @@
+/**
+ * `caissa pgn replay FILE… [--jsonl] [--threads N]` and `caissa pgn check FILE… [--threads N]`.
+ *
+ * replay --jsonl prints exactly one line per game, in file order (games numbered from 1 across
+ * all files given):
+ *   {"game":i,"plies":n,"fen":"<final FEN>","result":"1-0","error":null}
+ *   {"game":i,"plies":n,"fen":…,"result":…,"error":{"line":L,"column":C,"message":"…","san":"…"}}
+ * Without --jsonl: a progress line on stderr (when it is a terminal), each broken game on
+ * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout.
+ * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE`, and
+ * exits with 1 when there is any.
+ */
+import { stat } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { openPgn } from '../../node/pgn-files.js';
+import { replayParallel } from '../../node/pgn-pool.js';
+import { GameReplayer, type ReplayRecord } from '../../notation/pgn-replay.js';
+import { pgnGames } from '../../notation/pgn-source.js';
+import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be .gz, or - for stdin)
+caissa pgn check FILE… [--threads N]`;
+
+async function* records(file: string, threads: number, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
+  const input = openPgn(file);
+  if (threads > 1) {
+    for await (const r of replayParallel(input, threads, { fen })) yield { ...r, game: r.game + firstGame - 1 };
+    return;
+  }
+  const replayer = new GameReplayer();
+  let n = firstGame;
+  for await (const slice of pgnGames(input)) yield replayer.replay(slice, n++, { fen });
+}
+
+/** Writes to stdout, waiting when the pipe is full (so a huge replay keeps memory flat). */
+async function writeOut(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
+}
+
+const errorLine = (file: string, r: ReplayRecord): string =>
+  `${file}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${r.error!.message}`;
+
+export const pgnCommand: Command = {
+  name: 'pgn',
+  summary: 'replay or check the games of PGN files (.gz and stdin too)',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { jsonl: { type: 'boolean', default: false }, threads: { type: 'string' } },
+    });
+    const [action, ...files] = positionals;
+    if (action !== 'replay' && action !== 'check') throw new UsageError("expected 'replay' or 'check'");
+    if (files.length === 0) throw new UsageError('expected at least one file');
+    if (action === 'check' && values.jsonl) throw new UsageError('--jsonl is for replay');
+    const threads = parseIntOption('--threads', values.threads, 1, 1);
+    for (const f of files) {
+      if (f === '-') continue;
+      try {
+        await stat(f);
+      } catch (e) {
+        throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
+      }
+    }
+    const jsonl = action === 'replay' && values.jsonl;
+    const progress = action === 'replay' && !jsonl && process.stderr.isTTY === true;
+    const start = performance.now();
+    let games = 0;
+    let plies = 0;
+    let errors = 0;
+    let lastShown = start;
+    let out = '';
+    for (const file of files) {
+      for await (const r of records(file, threads, jsonl, games + 1)) {
+        games++;
+        plies += r.plies;
+        if (jsonl) {
+          out += JSON.stringify({ game: r.game, plies: r.plies, fen: r.fen, result: r.result, error: r.error }) + '\n';
+          if (out.length > 1 << 16) {
+            await writeOut(out);
+            out = '';
+          }
+          continue;
+        }
+        if (r.error !== null) {
+          errors++;
+          if (action === 'check') {
+            out += errorLine(file, r) + '\n';
+            await writeOut(out);
+            out = '';
+          } else process.stderr.write((progress ? '\r\x1b[K' : '') + errorLine(file, r) + '\n');
+        }
+        if (progress && (games & 1023) === 0) {
+          const now = performance.now();
+          if (now - lastShown > 200) {
+            lastShown = now;
+            const rate = plies / ((now - start) / 1000);
+            process.stderr.write(`\r\x1b[K${games} games, ${plies} moves, ${(rate / 1e6).toFixed(2)}M moves/s`);
+          }
+        }
+      }
+    }
+    if (out !== '') await writeOut(out);
+    if (progress) process.stderr.write('\r\x1b[K');
+    if (action === 'replay' && !jsonl) {
+      const seconds = (performance.now() - start) / 1000;
+      console.log(`games ${games}, plies ${plies}, errors ${errors}, seconds ${seconds.toFixed(2)}`);
+    }
+    return action === 'check' && errors > 0 ? EXIT_FAILED : EXIT_OK;
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * The PGN game tree: tag pairs in order, and the mainline as a list of moves, each move holding
+ * its NAGs, the comments after it and the variations that are alternatives to it (PGN §8.2.5).
+ * Plain data, so games can be compared, cloned and sent between threads.
+ */
+
+export interface PgnMove {
+  /** The move as written, without move number or suffix glyphs (those become NAGs). */
+  readonly san: string;
+  /** Numeric annotation glyphs (`$n`; `!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5, `?!` = 6). */
+  readonly nags: number[];
+  /** Comments before the move: only at the start of a variation. */
+  readonly startingComments: string[];
+  /** Comments after the move. */
+  readonly comments: string[];
+  /** Alternatives to this move, each a line of moves. */
+  readonly variations: PgnMove[][];
+}
+
+export interface PgnGame {
+  /** Tag pairs in file order. */
+  readonly tags: [string, string][];
+  /** Comments before the first move. */
+  readonly comments: string[];
+  readonly moves: PgnMove[];
+  /** The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), undefined when missing. */
+  readonly result: string | undefined;
+}
+
+/** Why a game could not be read: typed, with its place in the input. */
+export interface PgnError {
+  readonly kind: 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen';
+  /** 1-based game number in the input. */
+  readonly game: number;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+  /** The move text at fault, if the error is about a move. */
+  readonly san: string | null;
+}
+
+/** The value of the first tag pair named `name`. */
+export const tagValue = (game: PgnGame, name: string): string | undefined => game.tags.find(([n]) => n === name)?.[1];
+
+export const newMove = (san: string): PgnMove => ({ san, nags: [], startingComments: [], comments: [], variations: [] });

@@ -1,0 +1,325 @@
+/**
+ * PGN tokenizer over the bytes of one game (PGN standard §7, §8): tag pairs, move numbers,
+ * SAN symbols, NAGs (`$n` and the suffix glyphs `! ? !! ?? !? ?!`, §8.2.3.8 → NAG 1..6),
+ * `{…}` and `;…` comments, `%` escape lines, variations, termination markers. It reads char
+ * codes from a Uint8Array and keeps token bounds in fields: no strings, no regexes, nothing
+ * allocated per token. Text is decoded only when a caller asks (`decodeText`).
+ */
+
+export const T_END = 0;
+export const T_TAG = 1;
+export const T_SAN = 2;
+export const T_NAG = 3;
+export const T_COMMENT = 4;
+export const T_OPEN = 5;
+export const T_CLOSE = 6;
+export const T_RESULT = 7;
+export const T_ERROR = 8;
+
+const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+/** Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2`. */
+const SYMBOL = new Uint8Array(256);
+for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
+for (let c = 65; c <= 90; c++) SYMBOL[c] = 1;
+for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
+for (const ch of '_+#=:-/') SYMBOL[ch.charCodeAt(0)] = 1;
+
+/**
+ * Evaluation symbols some programs write instead of NAGs (ChessBase, kokopu): `=` 10,
+ * `inf` 13, `+/=` `+=` 14, `=/+` `=+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, `RR` 145,
+ * `N` 146. None of them is a SAN move, so reading them as NAGs loses nothing.
+ */
+const SYMBOLIC_NAGS: ReadonlyMap<string, number> = new Map([
+  ['=', 10], ['inf', 13], ['+/=', 14], ['+=', 14], ['=/+', 15], ['=+', 15], ['+/-', 16], ['-/+', 17],
+  ['+-', 18], ['-+', 19], ['RR', 145], ['N', 146],
+]);
+
+function symbolicNag(b: Uint8Array, i: number, n: number): number {
+  // Cheap rejection on the bytes first: SAN moves like `Nf3`, `Rd1`, `e4` must not build strings.
+  const c = b[i]!;
+  const c1 = n > 1 ? b[i + 1]! : 0;
+  const c2 = n > 2 ? b[i + 2]! : 0;
+  const candidate =
+    (n === 1 && (c === 61 || c === 78)) || // = N
+    (n === 2 && (((c === 43 || c === 45 || c === 61) && (c1 === 43 || c1 === 45 || c1 === 61)) || (c === 82 && c1 === 82))) ||
+    (n === 3 && ((c === 105 && c1 === 110 && c2 === 102) || c1 === 47));
+  if (!candidate) return 0;
+  let s = '';
+  for (let k = i; k < i + n; k++) s += String.fromCharCode(b[k]!);
+  return SYMBOLIC_NAGS.get(s) ?? 0;
+}
+
+export class PgnLexer {
+  buf: Uint8Array = new Uint8Array(0);
+  pos = 0;
+  end = 0;
+  private begin = 0;
+  /** Bounds of the last token (for T_TAG: the whole pair). */
+  start = 0;
+  stop = 0;
+  /** T_TAG: name and raw value (escapes not yet removed). */
+  nameStart = 0;
+  nameEnd = 0;
+  valueStart = 0;
+  valueEnd = 0;
+  /** T_NAG: its number. */
+  nag = 0;
+  /** T_ERROR: what is wrong. */
+  error = '';
+
+  reset(buf: Uint8Array, start: number, end: number): void {
+    this.buf = buf;
+    this.pos = start;
+    this.begin = start;
+    this.end = end;
+  }
+
+  private fail(at: number, message: string): number {
+    this.start = at;
+    this.stop = at + 1;
+    this.error = message;
+    return T_ERROR;
+  }
+
+  /** The next token's type; its bounds are in the fields. */
+  next(): number {
+    const b = this.buf;
+    const end = this.end;
+    for (;;) {
+      let i = this.pos;
+      while (i < end && isWs(b[i]!)) i++;
+      if (i >= end) {
+        this.pos = i;
+        return T_END;
+      }
+      const c = b[i]!;
+      this.start = i;
+      if (c === 37 && (i === this.begin || b[i - 1] === 10 || b[i - 1] === 13)) {
+        // Escape line (§6).
+        while (i < end && b[i] !== 10 && b[i] !== 13) i++;
+        this.pos = i;
+        continue;
+      }
+      if (SYMBOL[c] === 1) {
+        let j = i + 1;
+        while (j < end && SYMBOL[b[j]!] === 1) j++;
+        this.stop = j;
+        // Move number indication: digits, then any periods (`1.`, `1...`, `1 .`).
+        let digits = true;
+        for (let k = i; k < j; k++) {
+          const d = b[k]!;
+          if (d < 48 || d > 57) {
+            digits = false;
+            break;
+          }
+        }
+        if (digits) {
+          while (j < end && (b[j] === 46 || isWs(b[j]!))) {
+            if (b[j] === 46) j++;
+            else {
+              // Periods separated from the number by spaces still belong to it.
+              let k = j;
+              while (k < end && isWs(b[k]!)) k++;
+              if (k < end && b[k] === 46) j = k;
+              else break;
+            }
+          }
+          this.pos = j;
+          continue;
+        }
+        const n = j - i;
+        if (
+          (n === 3 && ((c === 49 && b[i + 1] === 45 && b[i + 2] === 48) || (c === 48 && b[i + 1] === 45 && b[i + 2] === 49))) ||
+          (n === 7 && c === 49 && b[i + 1] === 47 && b[i + 2] === 50 && b[i + 3] === 45 && b[i + 4] === 49 && b[i + 5] === 47 && b[i + 6] === 50)
+        ) {
+          this.pos = j;
+          return T_RESULT;
+        }
+        // `e.p.` after an en-passant capture, written apart (`exd6 e.p.`) or together (`exd6e.p.`).
+        if (j + 1 < end && b[j] === 46 && b[j - 1] === 101 && (b[j + 1] === 112 || b[j + 1] === 80)) {
+          let k = j + 2;
+          if (k < end && b[k] === 46) k++;
+          this.pos = k;
+          if (n === 1) continue;
+          this.stop = j - 1;
+          return T_SAN;
+        }
+        this.pos = j;
+        if (n <= 3) {
+          const nag = symbolicNag(b, i, n);
+          if (nag > 0) {
+            this.nag = nag;
+            return T_NAG;
+          }
+        }
+        return T_SAN;
+      }
+      switch (c) {
+        case 91: // [
+          return this.tag(i);
+        case 123: {
+          // { comment }: no nesting (§5).
+          let j = i + 1;
+          while (j < end && b[j] !== 125) j++;
+          if (j >= end) {
+            this.pos = end;
+            return this.fail(i, 'unterminated comment');
+          }
+          this.valueStart = i + 1;
+          this.valueEnd = j;
+          this.stop = j + 1;
+          this.pos = j + 1;
+          return T_COMMENT;
+        }
+        case 59: {
+          // ; comment to the end of the line.
+          let j = i + 1;
+          while (j < end && b[j] !== 10 && b[j] !== 13) j++;
+          this.valueStart = i + 1;
+          this.valueEnd = j;
+          this.stop = j;
+          this.pos = j;
+          return T_COMMENT;
+        }
+        case 40:
+          this.stop = i + 1;
+          this.pos = i + 1;
+          return T_OPEN;
+        case 41:
+          this.stop = i + 1;
+          this.pos = i + 1;
+          return T_CLOSE;
+        case 42:
+          this.stop = i + 1;
+          this.pos = i + 1;
+          return T_RESULT;
+        case 46: // stray period
+          this.pos = i + 1;
+          continue;
+        case 36: {
+          // $n
+          let j = i + 1;
+          let v = 0;
+          while (j < end && b[j]! >= 48 && b[j]! <= 57 && v < 1000) v = 10 * v + b[j++]! - 48;
+          if (j === i + 1 || v > 255) {
+            this.pos = Math.max(j, i + 1);
+            return this.fail(i, 'invalid NAG');
+          }
+          this.nag = v;
+          this.stop = j;
+          this.pos = j;
+          return T_NAG;
+        }
+        case 33: // !
+        case 63: {
+          // ?: suffix glyphs !, ?, !!, ??, !?, ?!
+          let j = i + 1;
+          while (j < end && (b[j] === 33 || b[j] === 63)) j++;
+          this.stop = j;
+          this.pos = j;
+          const c1 = j - i > 1 ? b[i + 1]! : 0;
+          if (j - i > 2) return this.fail(i, 'invalid annotation glyph');
+          this.nag = c1 === 0 ? (c === 33 ? 1 : 2) : c === 33 ? (c1 === 33 ? 3 : 5) : c1 === 63 ? 4 : 6;
+          return T_NAG;
+        }
+      }
+      this.pos = i + 1;
+      // Skip the rest of a multi-byte character so that the next token starts cleanly.
+      while (this.pos < end && (b[this.pos]! & 0xc0) === 0x80) this.pos++;
+      return this.fail(i, 'unexpected character');
+    }
+  }
+
+  /** `[Name "value"]` (§8.1). */
+  private tag(i: number): number {
+    const b = this.buf;
+    const end = this.end;
+    let j = i + 1;
+    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
+    const ns = j;
+    while (j < end && SYMBOL[b[j]!] === 1) j++;
+    if (j === ns) return this.skipLine(i, 'missing tag name');
+    this.nameStart = ns;
+    this.nameEnd = j;
+    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
+    if (j >= end || b[j] !== 34) return this.skipLine(j, 'missing tag value');
+    j++;
+    const vs = j;
+    while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += b[j] === 92 ? 2 : 1;
+    if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'unterminated tag value');
+    this.valueStart = vs;
+    this.valueEnd = j;
+    j++;
+    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
+    if (j >= end || b[j] !== 93) return this.skipLine(Math.min(j, end - 1), "missing ']' after tag");
+    this.start = i;
+    this.stop = j + 1;
+    this.pos = j + 1;
+    return T_TAG;
+  }
+
+  private skipLine(at: number, message: string): number {
+    let j = at;
+    while (j < this.end && this.buf[j] !== 10 && this.buf[j] !== 13) j++;
+    this.pos = Math.max(j, at + 1);
+    return this.fail(at, message);
+  }
+
+  /** Whether the last tag's name is `name` (ASCII). */
+  tagIs(name: string): boolean {
+    if (this.nameEnd - this.nameStart !== name.length) return false;
+    for (let k = 0; k < name.length; k++) if (this.buf[this.nameStart + k] !== name.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** 1-based line and column of a byte offset, given the line and column of the game's start. */
+  locate(offset: number, line: number, column: number): { line: number; column: number } {
+    const b = this.buf;
+    let lineStart = -1;
+    for (let k = this.begin; k < offset; k++) {
+      const c = b[k]!;
+      if (c === 10) {
+        if (!(k > this.begin && b[k - 1] === 13)) line++;
+        lineStart = k + 1;
+      } else if (c === 13) {
+        line++;
+        lineStart = k + 1;
+      }
+    }
+    let col = 1;
+    const from = lineStart < 0 ? this.begin : lineStart;
+    // Characters, not bytes: UTF-8 continuation bytes do not start a character.
+    for (let k = from; k < offset; k++) if ((b[k]! & 0xc0) !== 0x80) col++;
+    return { line, column: lineStart < 0 ? column + col - 1 : col };
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Text of `buf[start..end)`: UTF-8, or Latin-1 when the bytes are not valid UTF-8 (old files);
+ * with `unescape`, tag-value escapes `\"` and `\\` removed (§7).
+ */
+export function decodeText(buf: Uint8Array, start: number, end: number, unescape = false): string {
+  let ascii = true;
+  for (let k = start; k < end; k++) {
+    if (buf[k]! >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  let s: string;
+  if (ascii) {
+    s = '';
+    for (let k = start; k < end; k++) s += String.fromCharCode(buf[k]!);
+  } else {
+    try {
+      s = utf8.decode(buf.subarray(start, end));
+    } catch {
+      s = '';
+      for (let k = start; k < end; k++) s += String.fromCharCode(buf[k]!);
+    }
+  }
+  if (unescape && s.indexOf('\\') >= 0) s = s.replace(/\\(["\\])/g, '$1');
+  return s;
+}

@@ -1,0 +1,156 @@
+/**
+ * One game's bytes → its tree (`PgnGame`), with every move of the mainline and of the variations
+ * checked against its position (optional). Comments are stored trimmed, with each run of
+ * whitespace (line breaks included) as one space, so that a writer may wrap them anywhere and
+ * reading the result back gives the same tree.
+ */
+import { err, ok, type Result } from '../core/result.js';
+import { WORDS } from '../chess/layout.js';
+import { applyMove } from '../chess/play.js';
+import { newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
+import {
+  decodeText,
+  PgnLexer,
+  T_CLOSE,
+  T_COMMENT,
+  T_END,
+  T_ERROR,
+  T_NAG,
+  T_OPEN,
+  T_RESULT,
+  T_SAN,
+  T_TAG,
+} from './pgn-lex.js';
+import type { GameSlice } from './pgn-split.js';
+import { startingPosition } from './pgn-start.js';
+import { resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
+
+export interface ParseGameOptions {
+  /** Check every move against its position (default true). */
+  readonly validate?: boolean;
+}
+
+interface Line {
+  readonly moves: PgnMove[];
+  /** Comments waiting for the line's first move. */
+  pending: string[];
+  /** NAGs written before the line's first move, given to that move. */
+  pendingNags: number[];
+  /** Position before the last move and the current position (validation only). */
+  before: Int32Array;
+  readonly current: Int32Array;
+}
+
+const lexer = new PgnLexer();
+
+const normalizeComment = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Parses one game (a slice from the splitter) into its tree. */
+export function parseGame(slice: GameSlice, game: number, options: ParseGameOptions = {}): Result<PgnGame, PgnError> {
+  const validate = options.validate !== false;
+  const lx = lexer;
+  lx.reset(slice.buf, slice.start, slice.end);
+  const tags: [string, string][] = [];
+  const gameComments: string[] = [];
+  const root: Line = { moves: [], pending: gameComments, pendingNags: [], before: new Int32Array(WORDS), current: new Int32Array(WORDS) };
+  const stack: Line[] = [root];
+  let result: string | undefined;
+  let movetext = false;
+  let variantAt = slice.start;
+  let fenAt = slice.start;
+
+  const fail = (kind: PgnError['kind'], message: string, san: string | null, at = lx.start): Result<PgnGame, PgnError> => {
+    const where = lx.locate(at, slice.line, slice.column);
+    return err({ kind, game, line: where.line, column: where.column, message, san });
+  };
+  const startMovetext = (): Result<PgnGame, PgnError> | undefined => {
+    movetext = true;
+    if (!validate) return undefined;
+    const variant = tags.find(([n]) => n === 'Variant')?.[1];
+    const fen = tags.find(([n]) => n === 'FEN')?.[1];
+    const start = startingPosition(variant, fen);
+    if (!start.ok) {
+      // A refusal points at the tag at fault (for a Chess960 game without FEN, its Variant tag).
+      const at = start.error.kind === 'variant' || fen === undefined ? variantAt : fenAt;
+      return fail(start.error.kind, start.error.message, null, at);
+    }
+    root.current.set(start.value.words);
+    return undefined;
+  };
+
+  for (;;) {
+    const t = lx.next();
+    if (t === T_END) break;
+    if (t === T_TAG) {
+      if (movetext) return fail('syntax', 'tag pair after movetext', null);
+      const name = decodeText(lx.buf, lx.nameStart, lx.nameEnd);
+      if (name === 'Variant') variantAt = lx.start;
+      if (name === 'FEN') fenAt = lx.start;
+      tags.push([name, decodeText(lx.buf, lx.valueStart, lx.valueEnd, true)]);
+      continue;
+    }
+    if (t === T_ERROR) return fail('syntax', lx.error, null);
+    if (!movetext) {
+      const refused = startMovetext();
+      if (refused) return refused;
+    }
+    if (result !== undefined) return fail('syntax', 'movetext after the termination marker', null);
+    const line = stack[stack.length - 1]!;
+    const last = line.moves[line.moves.length - 1];
+    switch (t) {
+      case T_SAN: {
+        const san = decodeText(lx.buf, lx.start, lx.stop);
+        if (validate) {
+          const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
+          if (code < 0) {
+            if (san === '--' || san === 'Z0') return fail('illegal', `null move '${san}' is not playable`, san);
+            return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
+          }
+          line.before.set(line.current);
+          applyMove(line.current, 0, code);
+        }
+        const move = newMove(san);
+        if (line !== root && line.pending.length > 0) move.startingComments.push(...line.pending);
+        line.pending = [];
+        if (line.pendingNags.length > 0) move.nags.push(...line.pendingNags);
+        line.pendingNags = [];
+        line.moves.push(move);
+        break;
+      }
+      case T_NAG:
+        if (last === undefined) line.pendingNags.push(lx.nag);
+        else last.nags.push(lx.nag);
+        break;
+      case T_COMMENT: {
+        const text = normalizeComment(decodeText(lx.buf, lx.valueStart, lx.valueEnd));
+        if (last === undefined) (line === root ? gameComments : line.pending).push(text);
+        else last.comments.push(text);
+        break;
+      }
+      case T_OPEN: {
+        if (last === undefined) return fail('syntax', 'variation before any move', null);
+        const variation: Line = { moves: [], pending: [], pendingNags: [], before: new Int32Array(WORDS), current: new Int32Array(WORDS) };
+        if (validate) variation.current.set(line.before);
+        last.variations.push(variation.moves);
+        stack.push(variation);
+        break;
+      }
+      case T_CLOSE:
+        if (stack.length === 1) return fail('syntax', "')' without a variation", null);
+        if (line.moves.length === 0) return fail('syntax', 'empty variation', null);
+        stack.pop();
+        break;
+      case T_RESULT:
+        if (stack.length > 1) return fail('syntax', 'termination marker inside a variation', null);
+        result = decodeText(lx.buf, lx.start, lx.stop);
+        break;
+    }
+  }
+  if (stack.length > 1) return fail('syntax', 'unterminated variation', null, slice.end);
+  if (root.pendingNags.length > 0) return fail('syntax', 'annotation glyph without a move', null, slice.end);
+  if (!movetext && validate) {
+    const refused = startMovetext();
+    if (refused) return refused;
+  }
+  return ok({ tags, comments: gameComments, moves: root.moves, result });
+}

@@ -1,0 +1,287 @@
+/**
+ * Streaming PGN game splitter: bytes go in chunk by chunk, the byte ranges of whole games come
+ * out, without ever holding more than the current game (plus one chunk) in memory.
+ *
+ * A byte-level state machine (no regexes) follows just enough of the PGN grammar (PGN standard
+ * §8) to find where a game ends: strings in tag pairs, `{…}` and `;…` comments, `%` escape lines,
+ * variation depth. A game ends after its termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) at
+ * depth 0, or, when the marker is missing, where a tag pair starts after movetext or after a
+ * blank line that followed the tags (games of tags only) — so games that run into the next one
+ * without a blank line, or without a result, are split correctly. A UTF-8 byte order mark at the
+ * start is skipped.
+ *
+ * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
+ */
+
+/** A whole game inside the splitter's buffer: valid until the next `push`. */
+export interface GameSlice {
+  readonly buf: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+  /** 1-based line and column of `start` in the input. */
+  readonly line: number;
+  readonly column: number;
+}
+
+const S_BETWEEN = 0; // outside any game
+const S_TAGS = 1; // in a game, before any movetext
+const S_MOVES = 2; // in the movetext
+
+/** What the scanner is inside of: nothing, a tag-value string, a brace comment, a line comment or escape line, a tag pair. */
+const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
+
+/**
+ * Bytes that need no decision in movetext outside comments: SAN and move-number characters
+ * (but not `0` and `1`, which may start a termination marker) and spaces/tabs.
+ */
+const PLAIN = new Uint8Array(256);
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ23456789.+#=-:/!?$ \t') PLAIN[ch.charCodeAt(0)] = 1;
+
+/** Letters and digits. */
+const ALNUM = new Uint8Array(256);
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') ALNUM[ch.charCodeAt(0)] = 1;
+
+const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+/** Bytes that may stand right before or after a termination marker. */
+const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
+
+export class PgnSplitter {
+  private buf = new Uint8Array(1 << 16);
+  private len = 0;
+  /** Scan position. */
+  private pos = 0;
+  private state = S_BETWEEN;
+  private inner: number = INNER.none;
+  private depth = 0;
+  private gameStart = 0;
+  private gameLine = 1;
+  private gameColumn = 1;
+  private line = 1;
+  private lineStart = 0;
+  private prevCr = false;
+  private atLineStart = true;
+  /** Whether the current line has content, and whether a blank line followed the last tag. */
+  private lineHasContent = false;
+  private blankAfterTag = false;
+  private done = false;
+  /** Games found and not yet taken: `ready[head..]` (an index, not `shift`, which is O(n)). */
+  private ready: GameSlice[] = [];
+  private head = 0;
+  private first = true;
+
+  /** Appends a chunk of input. Invalidates the slices handed out before. */
+  push(chunk: Uint8Array): void {
+    this.compact(chunk.length);
+    this.buf.set(chunk, this.len);
+    this.len += chunk.length;
+    this.scan();
+  }
+
+  /** Marks the end of the input: the last game is complete even without a marker. */
+  finish(): void {
+    this.done = true;
+    this.scan();
+    if (this.state !== S_BETWEEN) this.emit(this.len);
+    this.state = S_BETWEEN;
+  }
+
+  /** The next complete game, if any. */
+  take(): GameSlice | undefined {
+    if (this.head < this.ready.length) return this.ready[this.head++];
+    if (this.head > 0) {
+      this.ready = [];
+      this.head = 0;
+    }
+    return undefined;
+  }
+
+  private compact(extra: number): void {
+    // Everything before the current game (or the scan position between games) is done with.
+    const drop = this.state === S_BETWEEN ? this.pos : this.gameStart;
+    if (drop > 0 && this.head >= this.ready.length) {
+      this.buf.copyWithin(0, drop, this.len);
+      this.len -= drop;
+      this.pos -= drop;
+      this.gameStart -= drop;
+      this.lineStart -= drop;
+    }
+    if (this.len + extra > this.buf.length) {
+      let size = this.buf.length * 2;
+      while (size < this.len + extra) size *= 2;
+      const next = new Uint8Array(size);
+      next.set(this.buf.subarray(0, this.len));
+      this.buf = next;
+    }
+  }
+
+  private emit(end: number): void {
+    // Trim trailing whitespace so that an empty tail is no game.
+    let e = end;
+    while (e > this.gameStart && isWs(this.buf[e - 1]!)) e--;
+    if (e > this.gameStart) {
+      this.ready.push({ buf: this.buf, start: this.gameStart, end: e, line: this.gameLine, column: this.gameColumn });
+    }
+    this.state = S_BETWEEN;
+    this.depth = 0;
+    this.inner = INNER.none;
+  }
+
+  private begin(at: number, moves: boolean): void {
+    this.state = moves ? S_MOVES : S_TAGS;
+    this.gameStart = at;
+    this.gameLine = this.line;
+    this.gameColumn = at - this.lineStart + 1;
+    this.depth = 0;
+    this.blankAfterTag = false;
+  }
+
+  private scan(): void {
+    const b = this.buf;
+    // Keep a margin for look-ahead (markers are at most 7 bytes) until the input is complete.
+    const limit = this.done ? this.len : this.len - 8;
+    let i = this.pos;
+    if (this.first && this.len >= 3) {
+      // A UTF-8 byte order mark at the start of the input is no content.
+      if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = Math.max(i, 3);
+      this.first = false;
+    }
+    while (i < limit) {
+      let c = b[i]!;
+      // Fast paths over runs that need no decision: the inside of comments and tag strings, and
+      // movetext symbols (SAN, move numbers) and spaces.
+      const inner = this.inner;
+      if (inner !== INNER.none || (this.state === S_MOVES && PLAIN[c] === 1)) {
+        const start = i;
+        if (inner === INNER.none) {
+          // `0` and `1` right after a letter or digit (`e1`, `10.`) cannot start a marker.
+          while (i < limit && (PLAIN[(c = b[i]!)] === 1 || ((c === 48 || c === 49) && ALNUM[b[i - 1]!] === 1))) i++;
+        } else if (inner === INNER.brace) {
+          while (i < limit && (c = b[i]!) !== 125 && c !== 10 && c !== 13) i++;
+        } else if (inner === INNER.string) {
+          while (i < limit && (c = b[i]!) !== 34 && c !== 92 && c !== 10 && c !== 13) i++;
+        } else if (inner === INNER.tag) {
+          while (i < limit && (c = b[i]!) !== 34 && c !== 93 && c !== 10 && c !== 13) i++;
+        } else {
+          while (i < limit && (c = b[i]!) !== 10 && c !== 13) i++;
+        }
+        if (i > start) {
+          this.prevCr = false;
+          this.atLineStart = false;
+          if (inner === INNER.none) this.lineHasContent = true;
+          continue;
+        }
+      }
+      // Line accounting (CR LF, LF or CR).
+      if (c === 10 || c === 13) {
+        if (!(c === 10 && this.prevCr)) {
+          this.line++;
+          if (!this.lineHasContent && this.state === S_TAGS && this.inner === INNER.none) this.blankAfterTag = true;
+          this.lineHasContent = false;
+        }
+        this.prevCr = c === 13;
+        this.lineStart = i + 1;
+        this.atLineStart = true;
+        if (this.inner === INNER.lineComment) this.inner = INNER.none;
+        else if (this.inner === INNER.tag || this.inner === INNER.string) this.inner = INNER.none; // broken tag: stop at the line's end
+        i++;
+        continue;
+      }
+      this.prevCr = false;
+      const lineStart = this.atLineStart;
+      this.atLineStart = false;
+      switch (this.inner) {
+        case INNER.brace:
+          if (c === 125) this.inner = INNER.none;
+          i++;
+          continue;
+        case INNER.lineComment:
+          i++;
+          continue;
+        case INNER.string:
+          if (c === 92) i++; // backslash escapes the next byte
+          else if (c === 34) this.inner = INNER.tag;
+          i++;
+          continue;
+        case INNER.tag:
+          if (c === 34) this.inner = INNER.string;
+          else if (c === 93) this.inner = INNER.none;
+          i++;
+          continue;
+      }
+      if (lineStart && c === 37) {
+        // Escape line (PGN §6): ignored to its end.
+        if (this.state === S_BETWEEN) this.begin(i, false);
+        this.inner = INNER.lineComment;
+        i++;
+        continue;
+      }
+      if (isWs(c)) {
+        i++;
+        continue;
+      }
+      this.lineHasContent = true;
+      if (this.state === S_BETWEEN) {
+        this.begin(i, c !== 91);
+      } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {
+        // A tag pair after movetext, or after a blank line that followed the tags: the previous
+        // game lacked its termination marker (or all of its movetext).
+        this.emit(i);
+        this.begin(i, false);
+      }
+      if (c === 91) this.blankAfterTag = false;
+      switch (c) {
+        case 91: // [
+          this.inner = INNER.tag;
+          i++;
+          continue;
+        case 123: // {
+          this.state = S_MOVES;
+          this.inner = INNER.brace;
+          i++;
+          continue;
+        case 59: // ;
+          this.state = S_MOVES;
+          this.inner = INNER.lineComment;
+          i++;
+          continue;
+        case 40: // (
+          this.state = S_MOVES;
+          this.depth++;
+          i++;
+          continue;
+        case 41: // )
+          if (this.depth > 0) this.depth--;
+          i++;
+          continue;
+        case 42: // *
+          this.state = S_MOVES;
+          i++;
+          if (this.depth === 0) this.emit(i);
+          continue;
+      }
+      this.state = S_MOVES;
+      if ((c === 49 || c === 48) && this.depth === 0 && (i === 0 || isDelim(b[i - 1]!))) {
+        const n = markerLength(b, i, this.len);
+        if (n > 0) {
+          i += n;
+          this.emit(i);
+          continue;
+        }
+      }
+      i++;
+    }
+    this.pos = i;
+  }
+}
+
+/** Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter), else 0. */
+function markerLength(b: Uint8Array, i: number, len: number): number {
+  const at = (k: number): number => (i + k < len ? b[i + k]! : 32);
+  let n = 0;
+  if (at(0) === 49 && at(1) === 45 && at(2) === 48) n = 3;
+  else if (at(0) === 48 && at(1) === 45 && at(2) === 49) n = 3;
+  else if (at(0) === 49 && at(1) === 47 && at(2) === 50 && at(3) === 45 && at(4) === 49 && at(5) === 47 && at(6) === 50) n = 7;
+  if (n === 0) return 0;
+  const next = at(n);
+  return isDelim(next) || next === 42 ? n : 0;
+}

@@ -1,0 +1,129 @@
+/**
+ * Writing game trees as PGN (PGN standard §8, export format §3.2): the Seven Tag Roster first
+ * (Event, Site, Date, Round, White, Black, Result, with their "unknown" values when absent), then
+ * the other tags in their order; movetext with move numbers, NAGs as `$n`, comments in braces,
+ * variations in parentheses, wrapped at 80 columns; the termination marker last.
+ */
+import { parseFen } from './fen.js';
+import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
+
+/** The Seven Tag Roster and the value each takes when unknown (§8.1.1). */
+const ROSTER: readonly [string, string][] = [
+  ['Event', '?'],
+  ['Site', '?'],
+  ['Date', '????.??.??'],
+  ['Round', '?'],
+  ['White', '?'],
+  ['Black', '?'],
+  ['Result', '*'],
+];
+
+const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+
+const escapeTag = (value: string): string => value.replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]+/g, ' ');
+
+export interface WritePgnOptions {
+  /** Line width of the movetext (default 80). */
+  readonly width?: number;
+}
+
+/** Collects tokens into lines no wider than `width` (a longer token stands alone). */
+class Wrapper {
+  private readonly lines: string[] = [];
+  private line = '';
+  private readonly width: number;
+  constructor(width: number) {
+    this.width = width;
+  }
+  add(token: string): void {
+    if (this.line === '') this.line = token;
+    else if (this.line.length + 1 + token.length <= this.width) this.line += ' ' + token;
+    else {
+      this.lines.push(this.line);
+      this.line = token;
+    }
+  }
+  /**
+   * A comment's words, so that a long comment wraps too. A comment holding a closing brace
+   * (read from a `;` comment) is written as a `;` comment on a line of its own.
+   */
+  comment(text: string): void {
+    if (text.includes('}')) {
+      if (this.line !== '') this.lines.push(this.line);
+      this.lines.push(';' + text);
+      this.line = '';
+      return;
+    }
+    const words = text.split(' ').filter((w) => w !== '');
+    if (words.length === 0) {
+      this.add('{}');
+      return;
+    }
+    words[0] = '{' + words[0];
+    words[words.length - 1] += '}';
+    for (const w of words) this.add(w);
+  }
+  text(): string {
+    if (this.line !== '') this.lines.push(this.line);
+    return this.lines.join('\n');
+  }
+}
+
+/** The starting ply of the game (0 = white's first move of move 1), from its FEN tag. */
+function startPly(game: PgnGame): number {
+  const fen = tagValue(game, 'FEN');
+  if (fen === undefined) return 0;
+  const setup = parseFen(fen);
+  if (!setup.ok) return 0;
+  return 2 * (setup.value.fullmoves - 1) + setup.value.turn;
+}
+
+function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
+  // A black move needs its number after anything that interrupts the moves (§8.2.2.2).
+  let needNumber = true;
+  for (const move of moves) {
+    for (const c of move.startingComments) out.comment(c);
+    const number = (ply >> 1) + 1;
+    // The number stays on the line of its move: `1. e4`, `1... e5` (export format §8.2.2.2).
+    if ((ply & 1) === 0) out.add(`${number}. ${move.san}`);
+    else out.add(needNumber ? `${number}... ${move.san}` : move.san);
+    needNumber = false;
+    for (const nag of move.nags) out.add('$' + nag);
+    for (const c of move.comments) out.comment(c);
+    if (move.comments.length > 0) needNumber = true;
+    for (const variation of move.variations) {
+      out.add('(');
+      writeLine(out, variation, ply);
+      out.add(')');
+      needNumber = true;
+    }
+    ply++;
+  }
+}
+
+/**
+ * The PGN text of a game (ending with a newline).
+ *
+ * ```ts
+ * makePgn({ tags: [['White', 'Kasparov']], comments: [], moves: [newMove('e4')], result: '1-0' })
+ * ```
+ */
+export function makePgn(game: PgnGame, options: WritePgnOptions = {}): string {
+  const tag = tagValue(game, 'Result');
+  // Only the four termination markers may end the movetext (§8.2.6); the Result tag keeps what
+  // it says (the marker when there is none).
+  const marker = [game.result, tag].find((r) => r !== undefined && MARKERS.has(r)) ?? '*';
+  const result = tag ?? marker;
+  const lines: string[] = [];
+  for (const [name, unknown] of ROSTER) {
+    const value = name === 'Result' ? result : (tagValue(game, name) ?? unknown);
+    lines.push(`[${name} "${escapeTag(value)}"]`);
+  }
+  const roster = new Set(ROSTER.map(([n]) => n));
+  for (const [name, value] of game.tags) if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
+  const out = new Wrapper(options.width ?? 80);
+  for (const c of game.comments) out.comment(c);
+  writeLine(out, game.moves, startPly(game));
+  out.add(marker);
+  return lines.join('\n') + '\n\n' + out.text() + '\n';
+}

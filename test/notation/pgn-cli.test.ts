@@ -1,0 +1,115 @@
+/**
+ * The CLI interfaces of the notation layer: `caissa pgn replay|check`, `caissa san`, `caissa uci`
+ * (their output formats are parsed by other programs). The commands run in a child process
+ * through their modules, so this test does not depend on the other commands being built.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sharedPath } from '../../src/node/data.js';
+
+const commands = new URL('../../src/cli/commands/', import.meta.url).href;
+const RUNNER = `
+const [name, ...args] = process.argv.slice(1);
+const file = name === 'pgn' ? 'pgn.js' : 'san.js';
+const mod = await import(${JSON.stringify(commands)} + file);
+const cmd = name === 'pgn' ? mod.pgnCommand : name === 'san' ? mod.sanCommand : mod.makeConvertCommand('uci', (m) => m.uci);
+try { process.exitCode = await cmd.run(args); } catch (e) { console.error(e.message); process.exitCode = 2; }
+`;
+const run = (args: string[], input?: string | Buffer) => {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, ...args], { input, maxBuffer: 1 << 28 });
+  return { code: r.status ?? -1, out: r.stdout.toString('utf8'), err: r.stderr.toString('utf8') };
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-'));
+const PGN = `[Event "ok"]
+[Result "1-0"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+[Event "broken"]
+
+1. e4 e5 2. Ke3 *
+
+[Event "variant"]
+[Variant "Atomic"]
+
+1. e4 *
+`;
+const file = join(dir, 'games.pgn');
+writeFileSync(file, PGN);
+
+test('pgn replay --jsonl: exactly one line per game, in this format', () => {
+  const r = run(['pgn', 'replay', '--jsonl', file]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(
+    r.out,
+    '{"game":1,"plies":7,"fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","result":"1-0","error":null}\n' +
+      '{"game":2,"plies":2,"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","result":"*","error":{"line":8,"column":13,"message":"illegal move \'Ke3\'","san":"Ke3"}}\n' +
+      '{"game":3,"plies":0,"fen":null,"result":"*","error":{"line":11,"column":1,"message":"unsupported variant \'Atomic\'","san":null}}\n',
+  );
+  // The same through stdin, from a .gz file, and with worker threads.
+  assert.equal(run(['pgn', 'replay', '--jsonl', '-'], PGN).out, r.out);
+  const gz = join(dir, 'games.pgn.gz');
+  writeFileSync(gz, gzipSync(PGN));
+  assert.equal(run(['pgn', 'replay', '--jsonl', gz]).out, r.out);
+  assert.equal(run(['pgn', 'replay', '--jsonl', '--threads', '2', gz]).out, r.out);
+  assert.equal(run(['pgn', 'replay', '--jsonl', '-'], gzipSync(PGN)).out, r.out); // gzip on stdin
+  const gzNoSuffix = join(dir, 'games.bin');
+  writeFileSync(gzNoSuffix, gzipSync(PGN));
+  assert.equal(run(['pgn', 'replay', '--jsonl', gzNoSuffix]).out, r.out);
+  // Several files: numbering goes on across them.
+  const two = run(['pgn', 'replay', '--jsonl', file, gz]).out.trim().split('\n');
+  assert.deepEqual(two.map((l) => (JSON.parse(l) as { game: number }).game), [1, 2, 3, 4, 5, 6]);
+});
+
+test('pgn replay on a real file: threads give the same lines; summary without --jsonl', () => {
+  const f = sharedPath('games', 'lichess-chess960-370.pgn.gz');
+  const one = run(['pgn', 'replay', '--jsonl', f]);
+  const two = run(['pgn', 'replay', '--jsonl', '--threads', '2', f]);
+  assert.equal(one.code, 0);
+  assert.equal(one.out.trim().split('\n').length, 370);
+  assert.equal(two.out, one.out);
+  for (const l of one.out.trim().split('\n')) {
+    assert.deepEqual(Object.keys(JSON.parse(l) as object), ['game', 'plies', 'fen', 'result', 'error']);
+  }
+  const summary = run(['pgn', 'replay', f]);
+  assert.equal(summary.code, 0);
+  assert.match(summary.out, /^games 370, plies 26891, errors 0, seconds \d+\.\d\d\n$/);
+});
+
+test('pgn check prints only the errors', () => {
+  const r = run(['pgn', 'check', file]);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, `${file}:8:13: game 2: illegal move 'Ke3'\n${file}:11:1: game 3: unsupported variant 'Atomic'\n`);
+  const clean = join(dir, 'clean.pgn');
+  writeFileSync(clean, readFileSync(file, 'utf8').split('[Event "broken"]')[0]!);
+  const c = run(['pgn', 'check', clean]);
+  assert.equal(c.code, 0);
+  assert.equal(c.out, '');
+});
+
+test('pgn: bad usage exits 2', () => {
+  assert.equal(run(['pgn', 'replay']).code, 2);
+  assert.equal(run(['pgn', 'frobnicate', file]).code, 2);
+  assert.equal(run(['pgn', 'replay', join(dir, 'missing.pgn')]).code, 2);
+});
+
+test('san and uci convert move lists', () => {
+  const san = run(['san', 'startpos', 'e2e4', 'e5', 'g1f3', 'Nc6', 'f1b5', 'a6', 'b5c6', 'dxc6', 'e1g1']);
+  assert.equal(san.code, 0, san.err);
+  assert.equal(san.out, 'e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O\n');
+  const uci = run(['uci', 'startpos', 'e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Bxc6', 'dxc6', 'O-O']);
+  assert.equal(uci.out, 'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1\n');
+  // A FEN as one argument or as separate words; Chess960 castling as king-takes-rook.
+  assert.equal(run(['san', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1c1', 'e8g8']).out, 'O-O-O O-O\n');
+  assert.equal(run(['uci', 'r3k2r/8/8/8/8/8/8/R3K2R', 'w', 'KQkq', '-', 'O-O']).out, 'e1g1\n');
+  assert.equal(run(['uci', '4k3/8/8/8/8/8/8/R5KR', 'w', 'HA', '-', 'O-O', '--chess960']).out, 'g1h1\n');
+  const bad = run(['san', 'startpos', 'e4', 'Ke7']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /move 2 'Ke7': illegal/);
+});

@@ -1,0 +1,180 @@
+/**
+ * Differential test against chessops (independent implementation, dev-dependency): every game of
+ * ../shared/data/games/*.pgn.gz is replayed by us and by chessops' PGN module (`PgnParser`,
+ * `startingPosition`, `parseSan`); the final positions (FEN) and ply counts must be equal, a game
+ * chessops rejects must be reported by us as broken at the same ply, and games of other variants
+ * (which chessops plays under their own rules) must be refused by us with the line of their
+ * Variant tag.
+ *
+ * The lichess files are parsed whole by both readers, so chessops also checks where games begin
+ * and end. The masters file is compared game by game (each game's text, as our splitter cut it,
+ * handed to chessops), on every 8th game by default and on all games with CAISSA_FULL=1: parsed
+ * whole, chessops splits one truncated game (game 3249, which stops at `113` with no result and
+ * runs into the next game's tags) into two, which would shift every later game by one.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gunzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { makeFen as opsMakeFen } from 'chessops/fen';
+import { PgnParser, parseVariant, startingPosition as opsStart, type Game, type PgnNodeData } from 'chessops/pgn';
+import { parseSan as opsParseSan } from 'chessops/san';
+import { sharedPath } from '../../src/node/data.js';
+import { decodeText } from '../../src/notation/pgn-lex.js';
+import { GameReplayer, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { pgnGamesSync } from '../../src/notation/pgn-source.js';
+import { FULL } from '../helpers.js';
+
+interface OpsOutcome {
+  readonly kind: 'ok' | 'rejected' | 'variant';
+  readonly plies: number;
+  readonly fen?: string;
+}
+
+function opsReplay(game: Game<PgnNodeData>): OpsOutcome {
+  const rules = parseVariant(game.headers.get('Variant'));
+  if (rules !== 'chess') return { kind: 'variant', plies: 0 };
+  const start = opsStart(game.headers);
+  if (start.isErr) return { kind: 'rejected', plies: 0 };
+  const pos = start.unwrap();
+  let plies = 0;
+  for (const node of game.moves.mainline()) {
+    const move = opsParseSan(pos, node.san);
+    if (move === undefined) return { kind: 'rejected', plies };
+    pos.play(move);
+    plies++;
+  }
+  return { kind: 'ok', plies, fen: opsMakeFen(pos.toSetup()) };
+}
+
+/**
+ * chessops' `toSetup` caps the halfmove clock at 150 (the 75-move rule's bound); we write the
+ * true count, so ours is capped the same way before comparing.
+ */
+function capHalfmoves(fen: string | null): string | null {
+  if (fen === null) return null;
+  const f = fen.split(' ');
+  f[4] = String(Math.min(150, Number(f[4])));
+  return f.join(' ');
+}
+
+function compare(ours: ReplayRecord, theirs: OpsOutcome, where: string): void {
+  const label = `${where} game ${ours.game}`;
+  if (theirs.kind === 'ok') {
+    assert.equal(ours.error, null, `${label}: we report ${JSON.stringify(ours.error)}, chessops plays it`);
+    assert.equal(ours.plies, theirs.plies, label);
+    assert.equal(capHalfmoves(ours.fen), theirs.fen, label);
+  } else if (theirs.kind === 'rejected') {
+    assert.notEqual(ours.error, null, `${label}: chessops rejects it, we do not`);
+    assert.equal(ours.plies, theirs.plies, `${label}: error at another ply`);
+  } else {
+    assert.notEqual(ours.error, null, `${label}: a variant game must be refused`);
+    assert.match(ours.error!.message, /variant/, label);
+  }
+}
+
+const gamesOf = (bytes: Uint8Array): OpsOutcome[] => {
+  const out: OpsOutcome[] = [];
+  // Latin-1 bytes become U+FFFD for chessops; they only ever occur in tag values.
+  const parser = new PgnParser((game, err) => out.push(err ? { kind: 'rejected', plies: 0 } : opsReplay(game)));
+  parser.parse(new TextDecoder().decode(bytes));
+  return out;
+};
+
+const FILES = [
+  'lichess-standard-13k.pgn.gz',
+  'lichess-chess960-370.pgn.gz',
+  'lichess-from-position-440.pgn.gz',
+  'lichess-other-variants-133.pgn.gz',
+  'masters-pgnmentor-105k.pgn.gz',
+];
+
+for (const file of FILES) {
+  const sampled = file.startsWith('masters');
+  const step = FULL ? 1 : 8;
+  test(`final positions equal chessops' on ${file}${sampled ? ` (game by game, every ${step})` : ''}`, () => {
+    const bytes = gunzipSync(readFileSync(sharedPath('games', file)));
+    const replayer = new GameReplayer();
+    let compared = 0;
+    let refused = 0;
+    if (sampled) {
+      let n = 0;
+      for (const slice of pgnGamesSync(bytes)) {
+        n++;
+        if (n % step !== 1 % step && !isGelfandGareev(slice.buf, slice.start, slice.end)) continue;
+        const ours = replayer.replay(slice, n);
+        const theirs = gamesOf(slice.buf.subarray(slice.start, slice.end));
+        assert.equal(theirs.length, 1, `game ${n}: chessops sees ${theirs.length} games`);
+        compare(ours, theirs[0]!, file);
+        compared++;
+        if (ours.error) refused++;
+      }
+    } else {
+      const theirs = gamesOf(bytes);
+      let n = 0;
+      for (const slice of pgnGamesSync(bytes)) {
+        const ours = replayer.replay(slice, ++n);
+        assert.ok(n <= theirs.length, `we see more games than chessops (${theirs.length})`);
+        compare(ours, theirs[n - 1]!, file);
+        compared++;
+        if (ours.error) refused++;
+      }
+      assert.equal(n, theirs.length, 'game count');
+    }
+    assert.ok(compared > 0);
+    if (file.startsWith('lichess-other')) assert.equal(refused, compared);
+  });
+}
+
+function isGelfandGareev(buf: Uint8Array, start: number, end: number): boolean {
+  const head = decodeText(buf, start, Math.min(end, start + 400));
+  return head.includes('Gelfand') && head.includes('Gareev') && head.includes('2019.12.29');
+}
+
+test('Gelfand–Gareev 2019: 31.Qxe1 is illegal, reported with its line and column', () => {
+  const text = readFileSync(sharedPath('games', 'tricky', 'extracted-from-data', 'illegal-move-gelfand-gareev-2019-blitz.pgn'));
+  const records = [...pgnGamesSync(text)].map((s, i) => new GameReplayer().replay(s, i + 1));
+  assert.equal(records.length, 1);
+  const r = records[0]!;
+  assert.equal(r.plies, 60);
+  assert.deepEqual(r.error, { line: 16, column: 15, message: "illegal move 'Qxe1'", san: 'Qxe1' });
+  // Check the reported place against the text itself.
+  const line = text.toString('latin1').split(/\r?\n/)[15]!;
+  assert.equal(line.slice(14, 18), 'Qxe1');
+});
+
+test('Gelfand–Gareev inside the masters file: the only broken game, with the right line', () => {
+  const bytes = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz')));
+  const replayer = new GameReplayer();
+  const broken: ReplayRecord[] = [];
+  let n = 0;
+  for (const slice of pgnGamesSync(bytes)) {
+    const r = replayer.replay(slice, ++n, { fen: false });
+    if (r.error) broken.push(r);
+  }
+  assert.equal(n, 105884);
+  assert.equal(broken.length, 1);
+  const e = broken[0]!.error!;
+  assert.equal(e.san, 'Qxe1');
+  // The reported line of the file holds the move at the reported column.
+  const text = bytes.toString('latin1');
+  let at = 0;
+  for (let l = 1; l < e.line; l++) at = text.indexOf('\n', at) + 1;
+  const lineText = text.slice(at, text.indexOf('\n', at));
+  assert.equal(lineText.slice(e.column - 1, e.column + 3), 'Qxe1', lineText);
+  assert.match(lineText, /^30\.Bg5 Nf6 31\.Qxe1/);
+});
+
+test('variant games are refused at the line and column of their Variant tag', () => {
+  const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-other-variants-133.pgn.gz')));
+  const text = bytes.toString('utf8').split(/\r?\n/);
+  const replayer = new GameReplayer();
+  let n = 0;
+  for (const slice of pgnGamesSync(bytes)) {
+    const r = replayer.replay(slice, ++n);
+    assert.ok(r.error !== null);
+    assert.equal(r.fen, null);
+    assert.match(text[r.error.line - 1]!.slice(r.error.column - 1), /^\[Variant "/);
+  }
+  assert.equal(n, 133);
+});

@@ -1,0 +1,216 @@
+/**
+ * SAN: for every legal move of ≥ 50,000 positions from ../shared/data/positions, our SAN equals
+ * chessops' `makeSan` (independent implementation, dev-dependency) and parse(write(move)) = move;
+ * plus the input forms real files contain and the three error kinds.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Chess } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
+import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
+import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
+import { ROLES } from '../../src/chess/types.js';
+import { squareName } from '../../src/core/square.js';
+import { readFen } from '../../src/notation/fen.js';
+import { makeSan, parseSan } from '../../src/notation/san.js';
+import { epdFens, FULL, spread } from '../helpers.js';
+
+const FILES: [string, number][] = [
+  ['UHO_4060_v3.epd.gz', 16000],
+  ['popularpos_lichess_v3.epd.gz', 14000],
+  ['endgames.epd.gz', 12000],
+  ['stalemates_200d30_v1.epd.gz', 2000],
+  ['3moves_FRC.epd.gz', 6000],
+  ['FRC_openings.epd.gz', 960],
+];
+
+let totalPositions = 0;
+for (const [file, count] of FILES) {
+  test(`SAN round trip and chessops makeSan on ${file}`, () => {
+    const fens = spread(epdFens(file), FULL ? Infinity : count);
+    let moves = 0;
+    for (const fen of fens) {
+      const pos = readFen(fen, { lenient: true });
+      if (!pos.ok) continue;
+      const setup = opsParseFen(fen);
+      assert.ok(setup.isOk, fen);
+      const ops = Chess.fromSetup(setup.unwrap());
+      if (!ops.isOk) continue; // chessops refuses it: nothing to compare with
+      totalPositions++;
+      // Castling is resolved without the move generator: both sides checked against it, legal or not.
+      for (const [san, hSide] of [['O-O', true], ['O-O-O', false]] as const) {
+        const legal = pos.value.legalMoves().find((m) => m.isCastle && m.castlingRook! > m.from === hSide);
+        const parsed = parseSan(pos.value, san);
+        if (legal === undefined) assert.ok(!parsed.ok && parsed.error.kind === 'illegal', `${fen} ${san}`);
+        else assert.ok(parsed.ok && parsed.value.code === legal.code, `${fen} ${san}`);
+      }
+      for (const m of pos.value.legalMoves()) {
+        const san = makeSan(m);
+        const promo = movePromotion(m.code);
+        const opsMove = {
+          from: moveFrom(m.code),
+          to: moveTo(m.code),
+          ...(promo ? { promotion: ROLES[promo] } : {}),
+        };
+        assert.equal(san, opsMakeSan(ops.value, opsMove), `${fen} ${m.uci}`);
+        const back = parseSan(pos.value, san);
+        assert.ok(back.ok, `${fen} ${san}: ${back.ok ? '' : back.error.message}`);
+        assert.equal(back.value.code, m.code, `${fen} ${san}`);
+        moves++;
+      }
+    }
+    assert.ok(moves > 0);
+  });
+}
+
+test('at least 50,000 positions compared', () => {
+  assert.ok(totalPositions >= 50000, `only ${totalPositions}`);
+});
+
+const at = (fen: string) => {
+  const pos = readFen(fen);
+  assert.ok(pos.ok, fen);
+  return pos.value;
+};
+const uciOf = (fen: string, san: string): string => {
+  const r = parseSan(at(fen), san);
+  assert.ok(r.ok, `${san}: ${r.ok ? '' : r.error.message}`);
+  return r.value.uci;
+};
+const errorKind = (fen: string, san: string): string => {
+  const r = parseSan(at(fen), san);
+  assert.ok(!r.ok, `${san} should fail`);
+  return r.error.kind;
+};
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+test('input forms', () => {
+  assert.equal(uciOf(START, 'Nf3'), 'g1f3');
+  assert.equal(uciOf(START, 'Ng1f3'), 'g1f3');
+  assert.equal(uciOf(START, 'Ng1-f3'), 'g1f3');
+  assert.equal(uciOf(START, 'e4!?'), 'e2e4');
+  assert.equal(uciOf(START, 'e2e4'), 'e2e4');
+  assert.equal(uciOf(START, 'e4?!'), 'e2e4');
+  assert.equal(uciOf(START, 'd4!!'), 'd2d4');
+  assert.equal(uciOf(START, 'Nc3??'), 'b1c3');
+  // Nbd7 and R1e2 style.
+  const knights = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3';
+  assert.equal(errorKind(knights, 'Ne2'), 'ambiguous');
+  assert.equal(uciOf(knights, 'Nce2'), 'c3e2');
+  assert.equal(uciOf(knights, 'Nge2'), 'g1e2');
+  const rooks = '4k3/8/8/8/8/R7/8/R3K3 w - - 0 1';
+  assert.equal(errorKind(rooks, 'Ra2'), 'ambiguous');
+  assert.equal(uciOf(rooks, 'R1a2'), 'a1a2');
+  assert.equal(uciOf(rooks, 'R3a2'), 'a3a2');
+  // Full-square disambiguation (three queens).
+  const queens = '4k3/8/8/8/7Q/8/8/4K2Q w - - 0 1';
+  const three = '2k5/8/8/8/4Q2Q/8/8/K6Q w - - 0 1';
+  assert.equal(errorKind(three, 'Qe1'), 'ambiguous');
+  assert.equal(errorKind(three, 'Qhe1'), 'ambiguous');
+  assert.equal(errorKind(three, 'Q4e1'), 'ambiguous');
+  assert.equal(uciOf(three, 'Qh4e1'), 'h4e1');
+  assert.equal(uciOf(three, 'Qee1'), 'e4e1');
+  assert.equal(uciOf(three, 'Q1e1'), 'h1e1');
+  assert.equal(uciOf(queens, 'Qh4e4'), 'h4e4');
+  // En passant, written with and without e.p.
+  const ep = 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3';
+  assert.equal(uciOf(ep, 'exf6'), 'e5f6');
+  assert.equal(uciOf(ep, 'exf6 e.p.'), 'e5f6');
+  assert.equal(uciOf(ep, 'exf6e.p.'), 'e5f6');
+  assert.equal(uciOf(ep, 'ef6'), 'e5f6');
+  assert.equal(errorKind(ep, 'exd6'), 'illegal');
+  // Promotions.
+  const promo = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';
+  assert.equal(uciOf(promo, 'e8=Q'), 'e7e8q');
+  assert.equal(uciOf(promo, 'e8Q'), 'e7e8q');
+  assert.equal(uciOf(promo, 'e8=N+'), 'e7e8n');
+  assert.equal(uciOf(promo, 'e8=q'), 'e7e8q');
+  assert.equal(errorKind(promo, 'e8'), 'illegal');
+  assert.equal(errorKind(promo, 'e8=K'), 'syntax');
+  // Castling: O-O, 0-0, O-O-O, with suffixes.
+  const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  assert.equal(uciOf(castle, 'O-O'), 'e1g1');
+  assert.equal(uciOf(castle, '0-0'), 'e1g1');
+  assert.equal(uciOf(castle, 'O-O-O+'), 'e1c1');
+  assert.equal(uciOf(castle, '0-0-0'), 'e1c1');
+  assert.equal(errorKind('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1', 'O-O'), 'illegal');
+  assert.equal(errorKind(castle, 'O-O-O-O'), 'syntax');
+  // Syntax errors.
+  for (const bad of ['', 'Nf9', 'Zf3', 'e', 'xx', 'Nf3f3f3', 'e4 e5', 'O-0', 'Kf', 'Pe4']) assert.equal(errorKind(START, bad), 'syntax', bad);
+  // Illegal: pinned piece, own piece on the target, king into check.
+  assert.equal(errorKind(START, 'Nd2'), 'illegal');
+  assert.equal(errorKind('4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1', 'Nc3'), 'illegal');
+  assert.equal(errorKind('4k3/4r3/8/8/8/8/8/3K4 w - - 0 1', 'Ke1'), 'illegal');
+});
+
+test('Chess960 castling', () => {
+  // King on b1, rook on a1 (a-side) and rook on h1: O-O-O puts the king on c1, the rook on d1.
+  const pos = readFen('4k2r/8/8/8/8/8/8/RK5R w HA - 0 1', { chess960: true });
+  assert.ok(pos.ok);
+  const long = parseSan(pos.value, 'O-O-O');
+  assert.ok(long.ok);
+  assert.equal(long.value.uci, 'b1a1');
+  assert.equal(makeSan(long.value), 'O-O-O');
+  const short = parseSan(pos.value, 'O-O');
+  assert.ok(short.ok);
+  assert.equal(short.value.uci, 'b1h1');
+  // The king does not move (already on g1), the rook does.
+  const still = readFen('4k3/8/8/8/8/8/8/R5KR w HA - 0 1', { chess960: true });
+  assert.ok(still.ok);
+  const c = parseSan(still.value, 'O-O');
+  assert.ok(c.ok);
+  assert.equal(makeSan(c.value), 'O-O');
+});
+
+test('check and mate suffixes written', () => {
+  const mate = readFen('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+  assert.ok(mate.ok);
+  const m = mate.value.legalMoves().find((x) => x.uci === 'a1a8')!;
+  assert.equal(makeSan(m), 'Ra8#');
+  const check = mate.value.legalMoves().find((x) => x.uci === 'a1a7')!;
+  assert.equal(makeSan(check), 'Ra7');
+  const c2 = readFen('6k1/8/8/8/8/8/8/R5K1 w - - 0 1');
+  assert.ok(c2.ok);
+  assert.equal(makeSan(c2.value.legalMoves().find((x) => x.uci === 'a1a8')!), 'Ra8+');
+});
+
+test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- and under-disambiguated)", () => {
+  // For each legal piece move: the SAN without disambiguation, with the origin file, rank or
+  // square, and pawn captures without 'x'. chessops accepts exactly the same texts as we do (a
+  // text is refused when it matches no legal move or more than one) and finds the same move.
+  const fens = [...spread(epdFens('UHO_4060_v3.epd.gz'), 2500), ...spread(epdFens('endgames.epd.gz'), 2500)];
+  let compared = 0;
+  let refused = 0;
+  for (const fen of fens) {
+    const pos = readFen(fen, { lenient: true });
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
+    if (!pos.ok || !ops.isOk) continue;
+    const texts = new Set<string>();
+    for (const m of pos.value.legalMoves()) {
+      const san = makeSan(m).replace(/[+#]$/, '');
+      const from = squareName(m.from);
+      const m2 = /^([NBRQK])[a-h]?[1-8]?(x?)([a-h][1-8])$/.exec(san);
+      if (m2) {
+        const [, piece, x, to] = m2;
+        for (const d of ['', from[0], from[1], from]) texts.add(`${piece}${d}${x}${to}`);
+      } else if (/^[a-h]x/.test(san)) texts.add(san.replace('x', ''));
+    }
+    for (const text of texts) {
+      const ours = parseSan(pos.value, text);
+      const theirs = opsParseSan(ops.value, text);
+      assert.equal(ours.ok, theirs !== undefined, `${fen} ${text}`);
+      if (ours.ok) {
+        assert.ok(theirs !== undefined && 'from' in theirs, text);
+        assert.equal(moveFrom(ours.value.code), theirs.from, `${fen} ${text}`);
+        assert.equal(moveTo(ours.value.code), theirs!.to, `${fen} ${text}`);
+      } else {
+        assert.notEqual(ours.error.kind, 'syntax', `${fen} ${text}`);
+        refused++;
+      }
+      compared++;
+    }
+  }
+  assert.ok(compared > 100000, `${compared}`);
+  assert.ok(refused > 1000, `${refused} refused: no ambiguous texts were tried`);
+});

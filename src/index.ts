@@ -14,3 +14,7 @@ export type { SanError } from './notation/san.js';
 export { makePgn, parsePgn, readPgn, replayPgn } from './notation/index.js';
 export type { PgnError, PgnGame, PgnMove, PgnSource, ReplayRecord } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';
+export { ProgressivePosition, progressiveGame, parseProgressive, makeProgressive, parseCourseProblem, makeCourseSolution } from './variants/progressive/index.js';
+export type { CourseProblem, ProgressiveError, ProgressiveTextError, RuleSet as ProgressiveRuleSet } from './variants/progressive/index.js';
+export { solveSeries, progressivePerft } from './tools/progressive/index.js';
+export type { SeriesSolution, SolveOptions as SeriesSolveOptions } from './tools/progressive/index.js';

@@ -1,3 +1,5 @@
 /** Tools built on the rules. */
 export * from './perft.js';
 export * from './game-perft.js';
+export { solveSeries, progressivePerft, progressivePerftDivide } from './progressive/index.js';
+export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as SeriesSolveStatus } from './progressive/index.js';

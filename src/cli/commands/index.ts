@@ -4,7 +4,8 @@ import { fenCommand } from './fen.js';
 import { movesCommand } from './moves.js';
 import { perftCommand } from './perft.js';
 import { pgnCommand } from './pgn.js';
+import { progressiveCommand } from './progressive.js';
 import { sanCommand } from './san.js';
 import { uciCommand } from './uci.js';
 
-export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand];
+export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, progressiveCommand];

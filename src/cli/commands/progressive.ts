@@ -1,0 +1,168 @@
+/**
+ * `caissa progressive solve|perft`: progressive chess (1-2-3 chess) mate-in-one-series solving
+ * and series perft. Output formats are interfaces (the FRI course's), keep them exactly:
+ * - text: the solution `from-to;from-to;…` (lower-case promotion letter, `c2-b1q`), or
+ *   `no mate in N` (proven), or `unknown` (time-out); with `--all`, every solution on the one
+ *   line, separated by `|` (as in the course data).
+ * - `--json`: one line per problem
+ *   `{"solution":"d4-d3;d3-c2;c2-b1q;f8-b4","status":"mate|none|unknown","ms":T,"nodes":K}`
+ *   (`"solution":null` without a mate; with `--all`, `"solutions":[…]` in its place).
+ * A problem is the course's `<board> <w|b> <N>` or the full progressive text form (N = the
+ * moves left of its series). `--file F` reads one problem a line (blank lines and `#` comments
+ * skipped); a bad line prints `error: …` (text) or `{"error":…}` (JSON) in its place, and the
+ * exit code is 1.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Result } from '../../core/result.js';
+import { ProgressivePosition } from '../../variants/progressive/position.js';
+import { makeCourseSolution, parseCourseProblem, parseProgressive, type ProgressiveTextError } from '../../variants/progressive/text.js';
+import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
+import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
+import { solveSeries } from '../../tools/progressive/solve.js';
+import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
+caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
+  <position>: "<board> <w|b> <N>" (course format) or the full form
+  "<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [rules]"`;
+
+/** A problem line in either accepted form. */
+function readProblem(text: string, rules: RuleSet | undefined): Result<{ position: ProgressivePosition; n: number }, ProgressiveTextError> {
+  const fields = text.trim().split(/\s+/).length;
+  if (fields === 3) return parseCourseProblem(text, { rules });
+  const full = parseProgressive(text);
+  if (!full.ok) return full;
+  let position = full.value;
+  if (rules !== undefined && rules !== position.rules) {
+    const re = ProgressivePosition.fromPosition(position.chess, {
+      rules, series: position.series, movesLeft: position.movesLeft, quiet: position.quiet, epTargets: position.epTargets,
+    });
+    if (!re.ok) return re;
+    position = re.value;
+  }
+  return { ok: true, value: { position, n: position.movesLeft } };
+}
+
+function rulesOption(text: string | undefined): RuleSet | undefined {
+  if (text === undefined) return undefined;
+  if (!(RULE_SETS as readonly string[]).includes(text)) throw new UsageError(`--rules: expected italian or scottish, got '${text}'`);
+  return text as RuleSet;
+}
+
+function solveLine(text: string, where: string, rules: RuleSet | undefined, all: boolean, timeoutMs: number | undefined, json: boolean): boolean {
+  const problem = readProblem(text, rules);
+  if (!problem.ok) {
+    const message = `${where}: ${problem.error.message}`;
+    console.log(json ? JSON.stringify({ error: message }) : `error: ${message}`);
+    return false;
+  }
+  const { position, n } = problem.value;
+  const result = solveSeries(position, n, { all, timeLimitMs: timeoutMs });
+  if (!result.ok) {
+    const message = `${where}: ${result.error.message}`;
+    console.log(json ? JSON.stringify({ error: message }) : `error: ${message}`);
+    return false;
+  }
+  const r = result.value;
+  const solutions = r.solutionsUci.map(makeCourseSolution);
+  const first = r.solutionUci === undefined ? null : makeCourseSolution(r.solutionUci);
+  if (json) {
+    const head = all ? { solutions } : { solution: first };
+    console.log(JSON.stringify({ ...head, status: r.status, ms: Math.round(r.ms), nodes: r.nodes }));
+  } else if (r.status === 'mate') {
+    console.log(all ? solutions.join('|') : first);
+  } else {
+    console.log(r.status === 'none' ? `no mate in ${n}` : 'unknown');
+  }
+  return true;
+}
+
+function solve(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      file: { type: 'string' },
+      rules: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const rules = rulesOption(values.rules);
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    const s = Number(values.timeout);
+    if (!/^\d+(\.\d+)?$/.test(values.timeout) || !(s > 0)) throw new UsageError(`--timeout: expected a positive number of seconds, got '${values.timeout}'`);
+    timeoutMs = s * 1000;
+  }
+  const lines: { text: string; where: string }[] = [];
+  if (positionals.length > 1) throw new UsageError('progressive solve: expected one quoted problem, e.g. "<board> <w|b> <N>"');
+  if (positionals.length === 1) lines.push({ text: positionals[0]!, where: 'argument' });
+  if (values.file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(values.file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${values.file}: ${(e as Error).message}`);
+    }
+    text.split(/\r?\n/).forEach((line, i) => {
+      if (line.trim() === '' || line.trimStart().startsWith('#')) return;
+      lines.push({ text: line, where: `${values.file}:${i + 1}` });
+    });
+  }
+  if (lines.length === 0) throw new UsageError('progressive solve: give a problem or --file');
+  let ok = true;
+  for (const l of lines) ok = solveLine(l.text, l.where, rules, values.all, timeoutMs, values.json) && ok;
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+
+function perft(args: string[]): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      rules: { type: 'string' },
+      divide: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const rules = rulesOption(values.rules);
+  if (positionals.length > 2) throw new UsageError('progressive perft: expected a quoted position and an optional depth');
+  let position: ProgressivePosition;
+  if (positionals.length === 0) {
+    position = ProgressivePosition.standard(rules ?? 'italian');
+  } else {
+    const problem = readProblem(positionals[0]!, rules);
+    if (!problem.ok) throw new UsageError(problem.error.message);
+    position = problem.value.position;
+  }
+  const depth = parseIntOption('depth', positionals[1], position.movesLeft);
+  const start = performance.now();
+  const lines = values.divide ? progressivePerftDivide(position, depth) : [];
+  const nodes = values.divide ? (depth === 0 ? 1 : lines.reduce((s, l) => s + l.nodes, 0)) : progressivePerft(position, depth);
+  const ms = performance.now() - start;
+  if (values.json) {
+    console.log(JSON.stringify({ nodes, ms: Math.round(ms) }));
+    return EXIT_OK;
+  }
+  if (values.divide) {
+    for (const l of lines) console.log(`${l.uci}: ${l.nodes}`);
+    console.log('');
+  }
+  console.log(`Nodes searched: ${nodes}`);
+  return EXIT_OK;
+}
+
+export const progressiveCommand: Command = {
+  name: 'progressive',
+  summary: 'progressive chess: solve mate-in-one-series problems, series perft',
+  usage,
+  async run(args) {
+    const [sub, ...rest] = args;
+    if (sub === 'solve') return solve(rest);
+    if (sub === 'perft') return perft(rest);
+    throw new UsageError(`progressive: expected 'solve' or 'perft', got '${sub ?? ''}'`);
+  },
+};

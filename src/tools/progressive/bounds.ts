@@ -1,0 +1,996 @@
+/**
+ * Admissible lower bounds on the moves a series still needs to mate, and the best-first
+ * heuristic built from the same distances.
+ *
+ * During a mate-in-one-series search the defender never moves: its king stays on its square K
+ * and its pieces only disappear when captured. A mate after the last move needs
+ * (a) a check, so some piece of ours must reach a square attacking K — or, for a discovered
+ *     check, another piece must move, which is at least one move too;
+ * (b) every square next to K that holds no defending piece (a flight) attacked by us — unless
+ *     the king's escape there could be illegal for another reason: under Italian rules an escape
+ *     that gives check is illegal, and a king step can uncover a defending slider on our king,
+ *     so flights are only required when our king cannot get onto a line from a defending slider
+ *     through K (beyond K) within the moves left.
+ * The moves a piece needs to attack a square are taken on an empty board (blockers can only
+ * add moves), with pawns allowed to step diagonally as if a capture were there and to promote
+ * to the best piece. One move serves many needs, so the bound is the largest single need, never
+ * a sum: `max(1, minimal check distance, max over flights of the minimal cover distance)`.
+ *
+ * Near the end of the series the board itself gives much sharper tests, which is where nearly
+ * all pruning happens: `cannotMateInOne` (one move left: one piece must meet every unmet need
+ * from one destination, or uncover it) and `cannotMateInTwo` (two moves left: one piece moving
+ * twice or two pieces moving once, over a board relaxed so that the test stays admissible).
+ * The tests in test/tools/progressive/bounds.test.ts check both against exhaustive play.
+ *
+ * `DIST[kind * 4096 + from * 64 + target]`: moves for a piece of `kind` (0 white pawn, 1 black
+ * pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king) on `from` to stand on a square attacking
+ * `target`, on an empty board; `FAR` when impossible.
+ */
+import { lsb } from '../../core/bitboard.js';
+import {
+  antiIndex, BETWEEN, BISHOP_EMPTY, diagIndex, fileIndex, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, rankIndex, ROOK_EMPTY, SLIDE,
+} from '../../core/attacks.js';
+import { W_TURN } from '../../chess/layout.js';
+import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
+
+export const FAR = 64;
+export const DIST = new Uint8Array(7 * 4096).fill(FAR);
+
+const has = (t: Int32Array, i: number, sq: number): boolean => ((t[2 * i + (sq >> 5)]! >>> (sq & 31)) & 1) !== 0;
+
+/** Empty-board one-move targets of a non-pawn kind (2..6) from `s`, as a predicate. */
+function stepsTo(kind: number, s: number, x: number): boolean {
+  if (s === x) return false;
+  switch (kind) {
+    case 2: return has(KNIGHT_ATTACKS, s, x);
+    case 3: return has(BISHOP_EMPTY, s, x);
+    case 4: return has(ROOK_EMPTY, s, x);
+    case 5: return has(BISHOP_EMPTY, s, x) || has(ROOK_EMPTY, s, x);
+    default: return has(KING_ATTACKS, s, x);
+  }
+}
+
+/** Moves for a pawn of `color` from `s` to reach `x` (captures assumed available), or FAR. */
+function pawnSteps(color: number, s: number, x: number): number {
+  const dr = color === 0 ? (x >> 3) - (s >> 3) : (s >> 3) - (x >> 3);
+  const df = Math.abs((x & 7) - (s & 7));
+  if (dr < 0 || df > dr) return FAR;
+  if (dr === 0) return 0;
+  const startRank = color === 0 ? 1 : 6;
+  if (s >> 3 === startRank && dr >= 2 && df <= dr - 2) return dr - 1;
+  return dr;
+}
+
+{
+  for (let t = 0; t < 64; t++) {
+    // Pieces: breadth-first search backwards from the squares attacking t (moves are symmetric).
+    for (let kind = 2; kind <= 6; kind++) {
+      const base = kind * 4096;
+      let frontier: number[] = [];
+      for (let s = 0; s < 64; s++) {
+        if (stepsTo(kind, s, t)) {
+          DIST[base + s * 64 + t] = 0;
+          frontier.push(s);
+        }
+      }
+      for (let d = 1; frontier.length > 0 && d < FAR; d++) {
+        const next: number[] = [];
+        for (const x of frontier) {
+          for (let s = 0; s < 64; s++) {
+            if (DIST[base + s * 64 + t] === FAR && stepsTo(kind, s, x)) {
+              DIST[base + s * 64 + t] = d;
+              next.push(s);
+            }
+          }
+        }
+        frontier = next;
+      }
+    }
+  }
+  // Pawns: walk to a square attacking t, or to the last rank and promote.
+  for (let color = 0; color < 2; color++) {
+    const base = color * 4096;
+    const lastRank = color === 0 ? 7 : 0;
+    for (let s = 8; s < 56; s++) {
+      for (let t = 0; t < 64; t++) {
+        let best = FAR;
+        for (let x = 8; x < 56; x++) {
+          if (has(PAWN_ATTACKS, 64 * color + x, t)) best = Math.min(best, pawnSteps(color, s, x));
+        }
+        for (let f = 0; f < 8; f++) {
+          const q = lastRank * 8 + f;
+          const reach = pawnSteps(color, s, q);
+          if (reach >= FAR) continue;
+          let piece = FAR;
+          for (let kind = 2; kind <= 5; kind++) piece = Math.min(piece, DIST[kind * 4096 + q * 64 + t]!);
+          best = Math.min(best, reach + piece);
+        }
+        DIST[base + s * 64 + t] = best;
+      }
+    }
+  }
+}
+
+/** The fewest moves of the best promotion piece (knight … queen) from a square to attack another. */
+const PIECE_MIN = new Uint8Array(64 * 64).fill(FAR);
+for (let i = 0; i < 64 * 64; i++) {
+  for (let kind = 2; kind <= 5; kind++) PIECE_MIN[i] = Math.min(PIECE_MIN[i]!, DIST[kind * 4096 + i]!);
+}
+
+/**
+ * Our pawns' distances for one solve, written over `table`'s rows of `color`. The defender never
+ * moves, so a pawn of ours can only ever step diagonally onto a square where a defending piece
+ * stands now (a capture needs a victim, and no victim can arrive later). Pushes are allowed
+ * everywhere (a blocker could be captured and the square cleared). Tighter than the generic
+ * table, still admissible.
+ */
+function pawnTable(table: Uint8Array, color: number, enemyLo: number, enemyHi: number): void {
+  const base = color * 4096;
+  const reach = new Uint8Array(64);
+  const forward = color === 0 ? 8 : -8;
+  const startRank = color === 0 ? 1 : 6;
+  const lastRank = color === 0 ? 7 : 0;
+  const enemy = (sq: number): boolean => (((sq < 32 ? enemyLo : enemyHi) >>> (sq & 31)) & 1) !== 0;
+  for (let s = 8; s < 56; s++) {
+    reach.fill(FAR);
+    reach[s] = 0;
+    // Ranks in the pawn's direction: each square's distance from the ones behind it.
+    for (let step = 0; step < 7; step++) {
+      for (let f = 0; f < 8; f++) {
+        const x = s + step * forward - (s & 7) + f;
+        if (x < 0 || x > 63 || reach[x]! >= FAR || x >> 3 === lastRank) continue;
+        const d = reach[x]! + 1;
+        const one = x + forward;
+        if (d < reach[one]!) reach[one] = d;
+        if (x >> 3 === startRank && d < reach[one + forward]!) reach[one + forward] = d;
+        if (f > 0 && enemy(one - 1) && d < reach[one - 1]!) reach[one - 1] = d;
+        if (f < 7 && enemy(one + 1) && d < reach[one + 1]!) reach[one + 1] = d;
+      }
+    }
+    // Attacks as a pawn: each reachable square x attacks its two diagonal squares.
+    const row = base + s * 64;
+    table.fill(FAR, row, row + 64);
+    for (let x = 8; x < 56; x++) {
+      const d = reach[x]!;
+      if (d >= FAR) continue;
+      let aLo = PAWN_ATTACKS[128 * color + 2 * x]!;
+      let aHi = PAWN_ATTACKS[128 * color + 2 * x + 1]!;
+      while ((aLo | aHi) !== 0) {
+        let t: number;
+        if (aLo !== 0) {
+          t = lsb(aLo);
+          aLo &= aLo - 1;
+        } else {
+          t = 32 + lsb(aHi);
+          aHi &= aHi - 1;
+        }
+        if (d < table[row + t]!) table[row + t] = d;
+      }
+    }
+    // Or promote on q and go on as the best piece.
+    for (let f = 0; f < 8; f++) {
+      const q = lastRank * 8 + f;
+      const d = reach[q]!;
+      if (d >= FAR) continue;
+      for (let t = 0; t < 64; t++) {
+        const v = d + PIECE_MIN[q * 64 + t]!;
+        if (v < table[row + t]!) table[row + t] = v;
+      }
+    }
+  }
+}
+
+/** Per-solve facts and the per-node bound. */
+export class BoundContext {
+  /** The defending king's square (it never moves during the series). */
+  readonly enemyKing: number;
+  readonly us: number;
+  /** Chebyshev distance from each square to the nearest square where our king could be hit by a king escape (Italian). */
+  private readonly dangerDist: Uint8Array;
+  private readonly italian: boolean;
+  /** DIST with our pawns' rows sharpened for this solve (see pawnTable). */
+  private readonly table: Uint8Array;
+  /** Output of `evaluate`: the cover distance summed over the uncovered flights. */
+  flightSum = 0;
+  checkDist = 0;
+
+  constructor(w: Int32Array, p: number, _n: number) {
+    this.us = w[p + W_TURN]!;
+    const them = this.us ^ 1;
+    const kLo = w[p + 14]! & w[p + 2 * them]!;
+    this.enemyKing = kLo !== 0 ? lsb(kLo) : 32 + lsb(w[p + 15]! & w[p + 2 * them + 1]!);
+    this.italian = w[p + P_RULES] === ITALIAN;
+    this.table = DIST.slice();
+    pawnTable(this.table, this.us, w[p + 2 * them]!, w[p + 2 * them + 1]!);
+    // Squares on a line from a defending slider through K, beyond K: only there can a king step
+    // uncover a check on our king (the step vacates K's square; a king capturing on a flight
+    // stands on that square, so no other line opens).
+    const danger = new Uint8Array(64);
+    const k = this.enemyKing;
+    const through = [k];
+    for (let s = 0; s < 64; s++) {
+      const bit = 1 << (s & 31);
+      if ((w[p + 2 * them + (s >> 5)]! & bit) === 0) continue;
+      const diag = ((w[p + 8 + (s >> 5)]! | w[p + 12 + (s >> 5)]!) & bit) !== 0;
+      const orth = ((w[p + 10 + (s >> 5)]! | w[p + 12 + (s >> 5)]!) & bit) !== 0;
+      if (!diag && !orth) continue;
+      for (const x of through) {
+        const df = Math.sign((x & 7) - (s & 7));
+        const dr = Math.sign((x >> 3) - (s >> 3));
+        const aligned = (diag && has(BISHOP_EMPTY, s, x)) || (orth && has(ROOK_EMPTY, s, x));
+        if (!aligned) continue;
+        let f = (x & 7) + df;
+        let r = (x >> 3) + dr;
+        while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+          danger[r * 8 + f] = 1;
+          f += df;
+          r += dr;
+        }
+      }
+    }
+    // The one-move masks of `cannotMateInOne`: need slot 0 = K, 1..8 = K's neighbours.
+    const slots: number[] = [k];
+    for (let x = 0; x < 64; x++) if (has(KING_ATTACKS, k, x)) slots.push(x);
+    this.slotCount = slots.length;
+    for (let x = 0; x < slots.length; x++) {
+      const t = slots[x]!;
+      this.slotSquare[x] = t;
+      if (x > 0) {
+        if (t < 32) this.slotLo[x] = 1 << t;
+        else this.slotHi[x] = 1 << (t - 32);
+      }
+      for (let kind = 0; kind < 7; kind++) {
+        for (let sq = 0; sq < 64; sq++) {
+          const d = x === 0 && kind === 6 ? FAR : this.table[kind * 4096 + sq * 64 + t]!;
+          if (d === 0) this.zeroMask[kind * 64 + sq]! |= 1 << x;
+          if (d <= 1) this.oneMask[kind * 64 + sq]! |= 1 << x;
+        }
+      }
+    }
+    this.dangerDist = new Uint8Array(64).fill(FAR);
+    for (let a = 0; a < 64; a++) {
+      for (let b = 0; b < 64; b++) {
+        if (!danger[b]) continue;
+        const d = Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3)));
+        if (d < this.dangerDist[a]!) this.dangerDist[a] = d;
+      }
+    }
+  }
+
+  /** Per need slot (0 = K, 1.. = neighbours) and piece kind × square: meets it now / within one move. */
+  private readonly zeroMask = new Uint16Array(7 * 64);
+  private readonly oneMask = new Uint16Array(7 * 64);
+  private readonly slotLo = new Int32Array(9);
+  private readonly slotHi = new Int32Array(9);
+  private readonly slotCount: number;
+
+  /**
+   * Whether no single move can mate from the node at `w[p..]` (one move left). Sharper than
+   * `lowerBound(w, p, 1) > 1` because with one move left the board is known: a need (the check,
+   * a flight) is met now only if our pieces *really* attack it, and the one move of a piece P
+   * (from a to b) can only add P's own attacks from b — at most what P reaches within one move
+   * on an empty board (`oneMask`; a promotion included) — and the attacks of our sliders for
+   * which P was the only piece in the way (uncovered from a). Castling moves king and rook, so
+   * a rook that may still castle adds its reach to the king's. Nothing else changes: the
+   * defender does not move, a capture leaves the capturing piece on the square, and en passant
+   * is never the last move of a series of two or more. Lines P blocks by arriving on b are
+   * ignored (optimistic), so the test never prunes a mate.
+   */
+  cannotMateInOne(w: Int32Array, p: number): boolean {
+    const us = this.us;
+    const them = us ^ 1;
+    const usLo = w[p + 2 * us]!;
+    const usHi = w[p + 2 * us + 1]!;
+    const occLo = usLo | w[p + 2 * them]!;
+    const occHi = usHi | w[p + 2 * them + 1]!;
+    // Needs present: the check, and flights without a defending piece (unless exempt).
+    let present = 1;
+    const exempt = this.italian && this.dangerDist[this.ourKing(w, p, usLo, usHi)]! <= 2;
+    if (!exempt) {
+      const eLo = w[p + 2 * them]!;
+      const eHi = w[p + 2 * them + 1]!;
+      for (let x = 1; x < this.slotCount; x++) {
+        if (((this.slotLo[x]! & eLo) | (this.slotHi[x]! & eHi)) === 0) present |= 1 << x;
+      }
+    }
+    // First the cheap half: without a piece that can give check in one move, nothing mates.
+    if (!this.canCheckInOne(w, p, us, usLo, usHi, occLo, occHi)) return true;
+    // Needs our pieces really attack now (the check never is: the defender is not in check).
+    let hard = present & ~1;
+    // The king leaves its square when it flees: lines through K reach the flights behind it.
+    const k = this.enemyKing;
+    const xLo = k < 32 ? occLo & ~(1 << k) : occLo;
+    const xHi = k < 32 ? occHi : occHi & ~(1 << (k - 32));
+    for (let x = 1; x < this.slotCount; x++) {
+      if ((hard & (1 << x)) !== 0 && this.attacked(w, p, this.slotSquare[x]!, us, xLo, xHi)) hard &= ~(1 << x);
+    }
+    hard |= 1;
+    // Castling moves two pieces at once: too rare at the last step to be worth modelling.
+    if (((w[p + 18]! >> (8 * us)) & 0xff) !== 0) return false;
+    // What each piece's departure uncovers: for each hard need, our sliders aligned with it
+    // behind exactly one piece of ours.
+    const pieceAt = this.pieceAt;
+    pieceAt.fill(-1);
+    const disc = this.oneScratch;
+    disc.fill(0);
+    const diagLo = (w[p + 8]! | w[p + 12]!) & usLo;
+    const diagHi = (w[p + 9]! | w[p + 13]!) & usHi;
+    const orthLo = (w[p + 10]! | w[p + 12]!) & usLo;
+    const orthHi = (w[p + 11]! | w[p + 13]!) & usHi;
+    for (let x = 0; x < this.slotCount; x++) {
+      if ((hard & (1 << x)) === 0) continue;
+      const t = this.slotSquare[x]!;
+      let sLo = (BISHOP_EMPTY[2 * t]! & diagLo) | (ROOK_EMPTY[2 * t]! & orthLo);
+      let sHi = (BISHOP_EMPTY[2 * t + 1]! & diagHi) | (ROOK_EMPTY[2 * t + 1]! & orthHi);
+      while ((sLo | sHi) !== 0) {
+        let sq: number;
+        if (sLo !== 0) {
+          sq = lsb(sLo);
+          sLo &= sLo - 1;
+        } else {
+          sq = 32 + lsb(sHi);
+          sHi &= sHi - 1;
+        }
+        // A rook-type slider only along rank/file, a bishop-type only diagonally.
+        const orth = (sq >> 3) === (t >> 3) || (sq & 7) === (t & 7);
+        const bit = 1 << (sq & 31);
+        if (orth ? ((sq < 32 ? orthLo : orthHi) & bit) === 0 : ((sq < 32 ? diagLo : diagHi) & bit) === 0) continue;
+        const bi = 2 * (t * 64 + sq);
+        const bLo = BETWEEN[bi]! & (x === 0 ? occLo : xLo);
+        const bHi = BETWEEN[bi + 1]! & (x === 0 ? occHi : xHi);
+        const single = bLo === 0 ? bHi !== 0 && (bHi & (bHi - 1)) === 0 : bHi === 0 && (bLo & (bLo - 1)) === 0;
+        if (!single) continue;
+        const b = bLo !== 0 ? lsb(bLo) : 32 + lsb(bHi);
+        if (((b < 32 ? usLo : usHi) & (1 << (b & 31))) === 0) continue;
+        if (pieceAt[b]! < 0) pieceAt[b] = 0;
+        pieceAt[b] = pieceAt[b]! | (1 << x);
+      }
+    }
+    // Each piece: is there one destination from which it meets every hard need it does not
+    // uncover? (Destinations and lines over the real board, the piece lifted.)
+    const lastRank = us === 0 ? 7 : 0;
+    for (let role = 0; role < 6; role++) {
+      let lo = w[p + 4 + 2 * role]! & usLo;
+      let hi = w[p + 5 + 2 * role]! & usHi;
+      while ((lo | hi) !== 0) {
+        let a: number;
+        if (lo !== 0) {
+          a = lsb(lo);
+          lo &= lo - 1;
+        } else {
+          a = 32 + lsb(hi);
+          hi &= hi - 1;
+        }
+        const uncovered = pieceAt[a]! > 0 ? pieceAt[a]! : 0;
+        const need = hard & ~uncovered;
+        const liftLo = a < 32 ? occLo & ~(1 << a) : occLo;
+        const liftHi = a < 32 ? occHi : occHi & ~(1 << (a - 32));
+        this.destinations(w, p, a, role, us, usLo, usHi, occLo, occHi);
+        let dLo = this.pair[0]!;
+        let dHi = this.pair[1]!;
+        if (need === 0) {
+          if ((dLo | dHi) !== 0) return false;
+          continue;
+        }
+        if (role === 0) {
+          // Promotions: the new piece attacks from the last rank.
+          const pLo = lastRank === 0 ? dLo & 0xff : 0;
+          const pHi = lastRank === 7 ? dHi & (0xff000000 | 0) : 0;
+          if ((pLo | pHi) !== 0) {
+            for (let r = 1; r <= 4; r++) {
+              if (this.meetsAll(need, r, us, pLo, pHi, liftLo, liftHi, k)) return false;
+            }
+          }
+          dLo &= ~pLo;
+          dHi &= ~pHi;
+        }
+        if ((dLo | dHi) !== 0 && this.meetsAll(need, role, us, dLo, dHi, liftLo, liftHi, k)) return false;
+      }
+    }
+    return true;
+  }
+
+  private readonly pair = new Int32Array(2);
+
+  /** Whether one of our moves (castling aside) can give check: directly, or by uncovering. */
+  private canCheckInOne(w: Int32Array, p: number, us: number, usLo: number, usHi: number, occLo: number, occHi: number): boolean {
+    const k = this.enemyKing;
+    // Uncovering: one piece of ours alone between K and one of our sliders.
+    let sLo = ((BISHOP_EMPTY[2 * k]! & (w[p + 8]! | w[p + 12]!)) | (ROOK_EMPTY[2 * k]! & (w[p + 10]! | w[p + 12]!))) & usLo;
+    let sHi = ((BISHOP_EMPTY[2 * k + 1]! & (w[p + 9]! | w[p + 13]!)) | (ROOK_EMPTY[2 * k + 1]! & (w[p + 11]! | w[p + 13]!))) & usHi;
+    while ((sLo | sHi) !== 0) {
+      let sq: number;
+      if (sLo !== 0) {
+        sq = lsb(sLo);
+        sLo &= sLo - 1;
+      } else {
+        sq = 32 + lsb(sHi);
+        sHi &= sHi - 1;
+      }
+      const bi = 2 * (k * 64 + sq);
+      const bLo = BETWEEN[bi]! & occLo;
+      const bHi = BETWEEN[bi + 1]! & occHi;
+      if (bLo === 0 ? bHi !== 0 && (bHi & (bHi - 1)) === 0 && (bHi & usHi) !== 0 : bHi === 0 && (bLo & (bLo - 1)) === 0 && (bLo & usLo) !== 0) return true;
+    }
+    const lastRank = us === 0 ? 7 : 0;
+    for (let role = 0; role < 5; role++) {
+      let lo = w[p + 4 + 2 * role]! & usLo;
+      let hi = w[p + 5 + 2 * role]! & usHi;
+      while ((lo | hi) !== 0) {
+        let a: number;
+        if (lo !== 0) {
+          a = lsb(lo);
+          lo &= lo - 1;
+        } else {
+          a = 32 + lsb(hi);
+          hi &= hi - 1;
+        }
+        const liftLo = a < 32 ? occLo & ~(1 << a) : occLo;
+        const liftHi = a < 32 ? occHi : occHi & ~(1 << (a - 32));
+        this.destinations(w, p, a, role, us, usLo, usHi, occLo, occHi);
+        let dLo = this.pair[0]!;
+        let dHi = this.pair[1]!;
+        if (role === 0) {
+          const pLo = lastRank === 0 ? dLo & 0xff : 0;
+          const pHi = lastRank === 7 ? dHi & (0xff000000 | 0) : 0;
+          if ((pLo | pHi) !== 0) return true;
+          dLo &= ~pLo;
+          dHi &= ~pHi;
+        }
+        if ((dLo | dHi) !== 0 && this.meetsAll(1, role, us, dLo, dHi, liftLo, liftHi, k)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether some square of (dLo, dHi) lets a piece of `role` attack every slot of `need` (lines
+   * to the flights are taken without the king `k`, which leaves its square when it flees).
+   */
+  private meetsAll(need: number, role: number, us: number, dLo: number, dHi: number, lineLo: number, lineHi: number, k: number): boolean {
+    const kLo = k < 32 ? lineLo & ~(1 << k) : lineLo;
+    const kHi = k < 32 ? lineHi : lineHi & ~(1 << (k - 32));
+    for (let x = 0; x < this.slotCount && (dLo | dHi) !== 0; x++) {
+      if ((need & (1 << x)) === 0) continue;
+      const t = this.slotSquare[x]!;
+      const occLo = x === 0 ? lineLo : kLo;
+      const occHi = x === 0 ? lineHi : kHi;
+      let aLo: number;
+      let aHi: number;
+      switch (role) {
+        case 0: {
+          // Squares from which our pawn attacks t = the squares a pawn of theirs on t attacks.
+          const i = 128 * (us ^ 1) + 2 * t;
+          aLo = PAWN_ATTACKS[i]!;
+          aHi = PAWN_ATTACKS[i + 1]!;
+          break;
+        }
+        case 1:
+          aLo = KNIGHT_ATTACKS[2 * t]!;
+          aHi = KNIGHT_ATTACKS[2 * t + 1]!;
+          break;
+        case 5:
+          // Kings never give check; they cover flights.
+          if (x === 0) return false;
+          aLo = KING_ATTACKS[2 * t]!;
+          aHi = KING_ATTACKS[2 * t + 1]!;
+          break;
+        default: {
+          aLo = 0;
+          aHi = 0;
+          if (role !== 3) {
+            const d1 = diagIndex(t, occLo, occHi);
+            const d2 = antiIndex(t, occLo, occHi);
+            aLo |= SLIDE[d1]! | SLIDE[d2]!;
+            aHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
+          }
+          if (role !== 2) {
+            const r1 = rankIndex(t, occLo, occHi);
+            const r2 = fileIndex(t, occLo, occHi);
+            aLo |= SLIDE[r1]! | SLIDE[r2]!;
+            aHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
+          }
+        }
+      }
+      dLo &= aLo;
+      dHi &= aHi;
+    }
+    return (dLo | dHi) !== 0;
+  }
+
+  /** Pseudo-legal destinations of our piece of `role` on `a` into `pair` (pins ignored). */
+  private destinations(w: Int32Array, p: number, a: number, role: number, us: number, usLo: number, usHi: number, occLo: number, occHi: number): void {
+    let dLo = 0;
+    let dHi = 0;
+    switch (role) {
+      case 0: {
+        const one = us === 0 ? a + 8 : a - 8;
+        const emptyOne = ((one < 32 ? occLo : occHi) & (1 << (one & 31))) === 0;
+        if (emptyOne) {
+          if (one < 32) dLo |= 1 << one;
+          else dHi |= 1 << (one - 32);
+          const two = us === 0 ? a + 16 : a - 16;
+          if ((a >> 3) === (us === 0 ? 1 : 6) && ((two < 32 ? occLo : occHi) & (1 << (two & 31))) === 0) {
+            if (two < 32) dLo |= 1 << two;
+            else dHi |= 1 << (two - 32);
+          }
+        }
+        const i = 128 * us + 2 * a;
+        dLo |= PAWN_ATTACKS[i]! & w[p + 2 * (us ^ 1)]!;
+        dHi |= PAWN_ATTACKS[i + 1]! & w[p + 2 * (us ^ 1) + 1]!;
+        break;
+      }
+      case 1:
+        dLo = KNIGHT_ATTACKS[2 * a]! & ~usLo;
+        dHi = KNIGHT_ATTACKS[2 * a + 1]! & ~usHi;
+        break;
+      case 5:
+        dLo = KING_ATTACKS[2 * a]! & ~usLo;
+        dHi = KING_ATTACKS[2 * a + 1]! & ~usHi;
+        break;
+      default: {
+        if (role !== 3) {
+          const d1 = diagIndex(a, occLo, occHi);
+          const d2 = antiIndex(a, occLo, occHi);
+          dLo |= SLIDE[d1]! | SLIDE[d2]!;
+          dHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
+        }
+        if (role !== 2) {
+          const r1 = rankIndex(a, occLo, occHi);
+          const r2 = fileIndex(a, occLo, occHi);
+          dLo |= SLIDE[r1]! | SLIDE[r2]!;
+          dHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
+        }
+        dLo &= ~usLo;
+        dHi &= ~usHi;
+      }
+    }
+    this.pair[0] = dLo;
+    this.pair[1] = dHi;
+  }
+
+  /** Whether `sq` is attacked by colour `by` over occupancy (occLo, occHi). */
+  private attacked(w: Int32Array, p: number, sq: number, by: number, occLo: number, occHi: number): boolean {
+    const byLo = w[p + 2 * by]!;
+    const byHi = w[p + 2 * by + 1]!;
+    if (((KNIGHT_ATTACKS[2 * sq]! & w[p + 6]! & byLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & w[p + 7]! & byHi)) !== 0) return true;
+    if (((KING_ATTACKS[2 * sq]! & w[p + 14]! & byLo) | (KING_ATTACKS[2 * sq + 1]! & w[p + 15]! & byHi)) !== 0) return true;
+    const pi = 128 * (by ^ 1) + 2 * sq;
+    if (((PAWN_ATTACKS[pi]! & w[p + 4]! & byLo) | (PAWN_ATTACKS[pi + 1]! & w[p + 5]! & byHi)) !== 0) return true;
+    const qLo = w[p + 12]!;
+    const qHi = w[p + 13]!;
+    const rLo = (w[p + 10]! | qLo) & byLo;
+    const rHi = (w[p + 11]! | qHi) & byHi;
+    if (((ROOK_EMPTY[2 * sq]! & rLo) | (ROOK_EMPTY[2 * sq + 1]! & rHi)) !== 0) {
+      const a = rankIndex(sq, occLo, occHi);
+      const b = fileIndex(sq, occLo, occHi);
+      if ((((SLIDE[a]! | SLIDE[b]!) & rLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & rHi)) !== 0) return true;
+    }
+    const bLo = (w[p + 8]! | qLo) & byLo;
+    const bHi = (w[p + 9]! | qHi) & byHi;
+    if (((BISHOP_EMPTY[2 * sq]! & bLo) | (BISHOP_EMPTY[2 * sq + 1]! & bHi)) !== 0) {
+      const a = diagIndex(sq, occLo, occHi);
+      const b = antiIndex(sq, occLo, occHi);
+      if ((((SLIDE[a]! | SLIDE[b]!) & bLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & bHi)) !== 0) return true;
+    }
+    return false;
+  }
+
+  private readonly pieceAt = new Int16Array(64);
+  private readonly slotSquare = new Int32Array(9);
+  private readonly maskPiece = new Int16Array(512);
+  private readonly maskValue = new Uint16Array(512);
+
+  /**
+   * Whether no two moves can mate from the node at `w[p..]` (two moves left). A relaxation of
+   * the board that can only make mating easier: lines are blocked by the defender's pieces
+   * alone (ours may all have moved away; a capturing piece stays on its square), the needs met
+   * now stay met, and a piece's destinations are taken over that lighter board too. Then the
+   * unmet needs must be met either by one piece moving twice (one destination within two moves
+   * from which it attacks them all) or by two pieces moving once (two destinations whose
+   * attacks together cover them). Castling and promotions within reach skip the test.
+   */
+  cannotMateInTwo(w: Int32Array, p: number): boolean {
+    const us = this.us;
+    const them = us ^ 1;
+    const usLo = w[p + 2 * us]!;
+    const usHi = w[p + 2 * us + 1]!;
+    if (((w[p + 18]! >> (8 * us)) & 0xff) !== 0) return false;
+    const k = this.enemyKing;
+    // The relaxed board: the defender's pieces only; for the flights, without its king.
+    const eLo = w[p + 2 * them]!;
+    const eHi = w[p + 2 * them + 1]!;
+    const xLo = k < 32 ? eLo & ~(1 << k) : eLo;
+    const xHi = k < 32 ? eHi : eHi & ~(1 << (k - 32));
+    let present = 1;
+    const exempt = this.italian && this.dangerDist[this.ourKing(w, p, usLo, usHi)]! <= 3;
+    if (!exempt) {
+      for (let x = 1; x < this.slotCount; x++) {
+        if (((this.slotLo[x]! & eLo) | (this.slotHi[x]! & eHi)) === 0) present |= 1 << x;
+      }
+    }
+    // Unmet needs on the relaxed board.
+    let hard = 0;
+    for (let x = 0; x < this.slotCount; x++) {
+      if ((present & (1 << x)) === 0) continue;
+      const oLo = x === 0 ? eLo : xLo;
+      const oHi = x === 0 ? eHi : xHi;
+      if (!this.attacked(w, p, this.slotSquare[x]!, us, oLo, oHi) || x === 0) hard |= 1 << x;
+    }
+    // The check: a slider of ours seeing K over the relaxed board meets it.
+    if (this.attacked(w, p, k, us, eLo, eHi)) hard &= ~1;
+    // With every flight met, only the check is left, and over the relaxed board some piece
+    // nearly always reaches a checking square within two moves: on the course set this case
+    // never pruned, so it is not worth the work.
+    if (hard === 0 || hard === 1) return false;
+    // Per piece: the needs it can meet together from one destination, one move and two moves.
+    let masks = 0;
+    let index = 0;
+    for (let role = 0; role < 6; role++) {
+      let lo = w[p + 4 + 2 * role]! & usLo;
+      let hi = w[p + 5 + 2 * role]! & usHi;
+      while ((lo | hi) !== 0) {
+        let a: number;
+        if (lo !== 0) {
+          a = lsb(lo);
+          lo &= lo - 1;
+        } else {
+          a = 32 + lsb(hi);
+          hi &= hi - 1;
+        }
+        index++;
+        // One move.
+        this.relaxedDestinations(a, role, us, usLo, usHi, eLo, eHi);
+        const d1Lo = this.pair[0]!;
+        const d1Hi = this.pair[1]!;
+        if (role === 0 && ((us === 0 ? d1Hi >>> 24 : d1Lo & 0xff) !== 0)) return false;
+        // Two moves: from every one-move destination.
+        let d2Lo = 0;
+        let d2Hi = 0;
+        let fLo = d1Lo;
+        let fHi = d1Hi;
+        while ((fLo | fHi) !== 0) {
+          let b: number;
+          if (fLo !== 0) {
+            b = lsb(fLo);
+            fLo &= fLo - 1;
+          } else {
+            b = 32 + lsb(fHi);
+            fHi &= fHi - 1;
+          }
+          this.relaxedDestinations(b, role, us, usLo, usHi, eLo, eHi);
+          d2Lo |= this.pair[0]!;
+          d2Hi |= this.pair[1]!;
+        }
+        if (role === 0 && ((us === 0 ? d2Hi >>> 24 : d2Lo & 0xff) !== 0)) return false;
+        const m1 = this.coverMasks(hard, role, us, d1Lo, d1Hi, eLo, eHi, xLo, xHi, index, masks, false);
+        if (m1 < 0) return false;
+        const m2 = this.coverMasks(hard, role, us, d2Lo | d1Lo, d2Hi | d1Hi, eLo, eHi, xLo, xHi, index, m1, true);
+        if (m2 < 0) return false;
+        masks = m2;
+      }
+    }
+    // Two different pieces, one move each.
+    for (let i = 0; i < masks; i++) {
+      const mi = this.maskValue[i]!;
+      for (let j = i + 1; j < masks; j++) {
+        if (this.maskPiece[j] === this.maskPiece[i]) continue;
+        if (((mi | this.maskValue[j]!) & hard) === hard) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Appends to the mask list the need sets (within `hard`) that a piece of `role` attacks
+   * together from each destination of (dLo, dHi) (two-move destinations are only tested). Returns
+   * the new count, or -1 when one destination meets every hard need, or the list is full (the
+   * test then does not prune).
+   */
+  private coverMasks(
+    hard: number, role: number, us: number, dLo: number, dHi: number,
+    eLo: number, eHi: number, xLo: number, xHi: number, piece: number, count: number, twoMoves: boolean,
+  ): number {
+    // Destinations attacking at least one hard need, per need.
+    let anyLo = 0;
+    let anyHi = 0;
+    for (let x = 0; x < this.slotCount; x++) {
+      if ((hard & (1 << x)) === 0) continue;
+      this.attackersFrom(role, us, this.slotSquare[x]!, x === 0 ? eLo : xLo, x === 0 ? eHi : xHi, x);
+      this.fromLo[x] = this.pair[0]! & dLo;
+      this.fromHi[x] = this.pair[1]! & dHi;
+      anyLo |= this.fromLo[x]!;
+      anyHi |= this.fromHi[x]!;
+    }
+    while ((anyLo | anyHi) !== 0) {
+      let b: number;
+      if (anyLo !== 0) {
+        b = lsb(anyLo);
+        anyLo &= anyLo - 1;
+      } else {
+        b = 32 + lsb(anyHi);
+        anyHi &= anyHi - 1;
+      }
+      let mask = 0;
+      for (let x = 0; x < this.slotCount; x++) {
+        if ((hard & (1 << x)) !== 0 && ((b < 32 ? this.fromLo[x]! : this.fromHi[x]!) & (1 << (b & 31))) !== 0) mask |= 1 << x;
+      }
+      if (mask === hard || count >= 511) return -1;
+      if (twoMoves) continue;
+      this.maskValue[count] = mask;
+      this.maskPiece[count] = piece;
+      count++;
+    }
+    return count;
+  }
+
+  private readonly fromLo = new Int32Array(9);
+  private readonly fromHi = new Int32Array(9);
+
+  /** Squares from which a piece of `role` attacks `t` over (oLo, oHi), into `pair`. */
+  private attackersFrom(role: number, us: number, t: number, oLo: number, oHi: number, slot: number): void {
+    let aLo = 0;
+    let aHi = 0;
+    switch (role) {
+      case 0: {
+        const i = 128 * (us ^ 1) + 2 * t;
+        aLo = PAWN_ATTACKS[i]!;
+        aHi = PAWN_ATTACKS[i + 1]!;
+        break;
+      }
+      case 1:
+        aLo = KNIGHT_ATTACKS[2 * t]!;
+        aHi = KNIGHT_ATTACKS[2 * t + 1]!;
+        break;
+      case 5:
+        if (slot !== 0) {
+          aLo = KING_ATTACKS[2 * t]!;
+          aHi = KING_ATTACKS[2 * t + 1]!;
+        }
+        break;
+      default:
+        if (role !== 3) {
+          const d1 = diagIndex(t, oLo, oHi);
+          const d2 = antiIndex(t, oLo, oHi);
+          aLo |= SLIDE[d1]! | SLIDE[d2]!;
+          aHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
+        }
+        if (role !== 2) {
+          const r1 = rankIndex(t, oLo, oHi);
+          const r2 = fileIndex(t, oLo, oHi);
+          aLo |= SLIDE[r1]! | SLIDE[r2]!;
+          aHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
+        }
+    }
+    this.pair[0] = aLo;
+    this.pair[1] = aHi;
+  }
+
+  /**
+   * Destinations of our piece of `role` on `a` over the relaxed board (the defender's pieces
+   * block and can be captured; ours are ignored), into `pair`. Pawns: pushes (double from the
+   * start rank) and captures onto the defender's pieces.
+   */
+  private relaxedDestinations(a: number, role: number, us: number, usLo: number, usHi: number, eLo: number, eHi: number): void {
+    let dLo = 0;
+    let dHi = 0;
+    switch (role) {
+      case 0: {
+        const one = us === 0 ? a + 8 : a - 8;
+        if (one < 0 || one > 63) break;
+        if (((one < 32 ? eLo : eHi) & (1 << (one & 31))) === 0) {
+          if (one < 32) dLo |= 1 << one;
+          else dHi |= 1 << (one - 32);
+          const two = us === 0 ? a + 16 : a - 16;
+          if ((a >> 3) === (us === 0 ? 1 : 6) && ((two < 32 ? eLo : eHi) & (1 << (two & 31))) === 0) {
+            if (two < 32) dLo |= 1 << two;
+            else dHi |= 1 << (two - 32);
+          }
+        }
+        const i = 128 * us + 2 * a;
+        dLo |= PAWN_ATTACKS[i]! & eLo;
+        dHi |= PAWN_ATTACKS[i + 1]! & eHi;
+        break;
+      }
+      case 1:
+        dLo = KNIGHT_ATTACKS[2 * a]!;
+        dHi = KNIGHT_ATTACKS[2 * a + 1]!;
+        break;
+      case 5:
+        dLo = KING_ATTACKS[2 * a]!;
+        dHi = KING_ATTACKS[2 * a + 1]!;
+        break;
+      default:
+        if (role !== 3) {
+          const d1 = diagIndex(a, eLo, eHi);
+          const d2 = antiIndex(a, eLo, eHi);
+          dLo |= SLIDE[d1]! | SLIDE[d2]!;
+          dHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
+        }
+        if (role !== 2) {
+          const r1 = rankIndex(a, eLo, eHi);
+          const r2 = fileIndex(a, eLo, eHi);
+          dLo |= SLIDE[r1]! | SLIDE[r2]!;
+          dHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
+        }
+    }
+    // Our own pieces are ignored as blockers but a destination cannot be the enemy king.
+    const k = this.enemyKing;
+    if (k < 32) dLo &= ~(1 << k);
+    else dHi &= ~(1 << (k - 32));
+    void usLo;
+    void usHi;
+    this.pair[0] = dLo;
+    this.pair[1] = dHi;
+  }
+
+  private readonly oneScratch = new Uint16Array(16);
+
+  private ourKing(w: Int32Array, p: number, usLo: number, usHi: number): number {
+    const lo = w[p + 14]! & usLo;
+    return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & usHi);
+  }
+
+  // Per-node scratch: our pieces, the needs (check first, then uncovered flights), and the
+  // distance of each piece to each need.
+  private readonly pieceSq = new Int32Array(16);
+  private readonly pieceKind = new Int32Array(16);
+  private readonly dist = new Uint8Array(9 * 16);
+  private readonly needMin = new Uint8Array(9);
+  private readonly hard = new Int32Array(9);
+  private readonly subsetCost = new Uint8Array(1 << 7);
+  private readonly pieceSubset = new Uint8Array(1 << 7);
+  private readonly partition = new Uint8Array(1 << 7);
+
+  /**
+   * The admissible lower bound on the moves needed to mate from the node at `w[p..]`, with `m`
+   * moves left. Also leaves `checkDist` and `flightSum` for the heuristic.
+   *
+   * Beyond the largest single need: in the final position each need is met by some piece, and
+   * a piece meeting several needs moved at least the largest of its distances to them, so the
+   * moves are at least the cheapest split of the needs over pieces (sum over pieces of the
+   * largest distance of the needs given to it). The split is found exactly by a subset DP over
+   * the needs no piece meets yet, when there are at most 7 of them.
+   */
+  lowerBound(w: Int32Array, p: number, m: number): number {
+    const us = this.us;
+    const k = this.enemyKing;
+    const usLo = w[p + 2 * us]!;
+    const usHi = w[p + 2 * us + 1]!;
+    const them = us ^ 1;
+    // Our pieces and their distance kinds.
+    let count = 0;
+    for (let role = 0; role < 6; role++) {
+      const kind = role === 0 ? us : role + 1;
+      let lo = w[p + 4 + 2 * role]! & usLo;
+      let hi = w[p + 5 + 2 * role]! & usHi;
+      while (lo !== 0) {
+        this.pieceSq[count] = lsb(lo);
+        this.pieceKind[count++] = kind;
+        lo &= lo - 1;
+      }
+      while (hi !== 0) {
+        this.pieceSq[count] = 32 + lsb(hi);
+        this.pieceKind[count++] = kind;
+        hi &= hi - 1;
+      }
+    }
+    // Need 0: the check (kings never give check).
+    this.fillNeed(0, k, count, true);
+    this.checkDist = this.needMin[0]!;
+    let worst = this.checkDist;
+    let needs = 1;
+    let sum = 0;
+    // Flights: K's neighbours without a defending piece.
+    let fLo = KING_ATTACKS[2 * k]! & ~w[p + 2 * them]!;
+    let fHi = KING_ATTACKS[2 * k + 1]! & ~w[p + 2 * them + 1]!;
+    if (this.italian) {
+      const ourKingLo = w[p + 14]! & usLo;
+      const kq = ourKingLo !== 0 ? lsb(ourKingLo) : 32 + lsb(w[p + 15]! & usHi);
+      // Castling moves the king two squares in one move: allow one extra step.
+      if (this.dangerDist[kq]! <= m + 1) {
+        fLo = 0;
+        fHi = 0;
+      }
+    }
+    while ((fLo | fHi) !== 0) {
+      let f: number;
+      if (fLo !== 0) {
+        f = lsb(fLo);
+        fLo &= fLo - 1;
+      } else {
+        f = 32 + lsb(fHi);
+        fHi &= fHi - 1;
+      }
+      this.fillNeed(needs, f, count, false);
+      const d = this.needMin[needs]!;
+      sum += d;
+      if (d > worst) worst = d;
+      needs++;
+    }
+    this.flightSum = sum;
+    if (worst > m) return worst;
+    // The needs no piece meets yet.
+    let h = 0;
+    for (let j = 0; j < needs; j++) if (this.needMin[j]! > 0) this.hard[h++] = j;
+    let bound = worst;
+    if (h >= 2 && h <= 7) bound = Math.max(bound, this.splitCost(h, count));
+    return bound < 1 ? 1 : bound;
+  }
+
+  /**
+   * Fewest moves for one of our pawns, knights or (unless `check`) our king to attack `t`, from
+   * the distance table (for the heuristic: these pieces hardly care about blockers).
+   */
+  stepDistance(w: Int32Array, p: number, t: number, check: boolean): number {
+    const us = this.us;
+    const usLo = w[p + 2 * us]!;
+    const usHi = w[p + 2 * us + 1]!;
+    let best = FAR;
+    for (let role = 0; role < (check ? 2 : 6); role++) {
+      if (role >= 2 && role <= 4) continue;
+      const base = (role === 0 ? us : role + 1) * 4096 + t;
+      let lo = w[p + 4 + 2 * role]! & usLo;
+      let hi = w[p + 5 + 2 * role]! & usHi;
+      while ((lo | hi) !== 0) {
+        let s: number;
+        if (lo !== 0) {
+          s = lsb(lo);
+          lo &= lo - 1;
+        } else {
+          s = 32 + lsb(hi);
+          hi &= hi - 1;
+        }
+        const d = this.table[base + s * 64]!;
+        if (d < best) best = d;
+      }
+    }
+    return best;
+  }
+
+  /** Distances of every piece to need `j` (attacking square `t`), and their minimum. */
+  private fillNeed(j: number, t: number, count: number, check: boolean): void {
+    let best = FAR;
+    const row = j * 16;
+    for (let i = 0; i < count; i++) {
+      const kind = this.pieceKind[i]!;
+      const d = check && kind === 6 ? FAR : this.table[kind * 4096 + this.pieceSq[i]! * 64 + t]!;
+      this.dist[row + i] = d;
+      if (d < best) best = d;
+    }
+    this.needMin[j] = best;
+  }
+
+  /** The cheapest split of the `h` hard needs over the `count` pieces (see lowerBound). */
+  private splitCost(h: number, count: number): number {
+    const full = (1 << h) - 1;
+    const cost = this.subsetCost;
+    const ps = this.pieceSubset;
+    cost.fill(FAR, 0, full + 1);
+    for (let i = 0; i < count; i++) {
+      ps[0] = 0;
+      for (let s = 1; s <= full; s++) {
+        const low = 31 - Math.clz32(s & -s);
+        const d = this.dist[this.hard[low]! * 16 + i]!;
+        const prev = ps[s & (s - 1)]!;
+        const v = d > prev ? d : prev;
+        ps[s] = v;
+        if (v < cost[s]!) cost[s] = v;
+      }
+    }
+    const f = this.partition;
+    f[0] = 0;
+    for (let s = 1; s <= full; s++) {
+      const low = s & -s;
+      let best = FAR;
+      // Subsets t of s that contain its lowest need.
+      for (let t = s; t !== 0; t = (t - 1) & s) {
+        if ((t & low) === 0) continue;
+        const v = cost[t]! + f[s ^ t]!;
+        if (v < best) best = v;
+      }
+      f[s] = best > FAR ? FAR : best;
+    }
+    return f[full]!;
+  }
+}

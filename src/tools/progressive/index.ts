@@ -1,0 +1,7 @@
+/** The progressive-chess series solver. */
+export { solveSeries } from './solve.js';
+export type { SeriesSolution, SolveOptions, SolveStatus } from './solve.js';
+export { RefutationTable } from './table.js';
+export { BoundContext, DIST, FAR } from './bounds.js';
+export { bestFirst, BEST_FIRST_BUDGET } from './bestfirst.js';
+export { progressivePerft, progressivePerftDivide } from './perft.js';

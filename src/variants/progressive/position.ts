@@ -1,0 +1,238 @@
+/**
+ * The public progressive-chess position: immutable in use, backed by the compact words of
+ * `state.ts`. Moves are the engine's 16-bit codes (see `chess/move.ts`); `uci`/`parseMove`
+ * convert at the edge.
+ */
+import type { Outcome } from '../../core/game.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { SquareSet } from '../../core/bitboard.js';
+import { parseSquare, squareName } from '../../core/square.js';
+import { W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '../../chess/layout.js';
+import { computeKey } from '../../chess/play.js';
+import { MAX_MOVES, MOVE_CASTLE, movePromotion } from '../../chess/move.js';
+import { isInsufficientMaterial } from '../../chess/outcome.js';
+import { Position } from '../../chess/position.js';
+import { COLORS, type Color } from '../../chess/types.js';
+import { inCheck } from './check.js';
+import { generateSeries, playSeriesMove } from './rules.js';
+import {
+  epTargetBit, epTargetSquare, P_EP, P_LEFT, P_QUIET, P_RULES, P_SERIES, P_WORDS,
+  QUIET_SERIES_LIMIT, RULE_SETS, type RuleSet,
+} from './state.js';
+
+/** Why progressive fields are not acceptable; `field` names the one at fault. */
+export interface ProgressiveError {
+  readonly kind: 'progressive';
+  readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'rules' | 'move' | 'text' | 'n';
+  readonly reason: string;
+  readonly message: string;
+}
+
+export const progressiveError = (field: ProgressiveError['field'], reason: string): { ok: false; error: ProgressiveError } =>
+  err({ kind: 'progressive', field, reason, message: `invalid progressive ${field}: ${reason}` });
+
+export interface ProgressiveOptions {
+  /** `italian` (default) or `scottish`. */
+  readonly rules?: RuleSet;
+  /** Series number = its length (default 1). */
+  readonly series?: number;
+  /** Moves left in the series (default: the whole series). */
+  readonly movesLeft?: number;
+  /** En-passant target squares (ranks 3 and 6; see state.ts). Default none. */
+  readonly epTargets?: Iterable<number>;
+  /** Series begun since the last capture or pawn move, the current one included (default 1). */
+  readonly quiet?: number;
+}
+
+const scratch = new Uint16Array(MAX_MOVES);
+const keyScratch = new Int32Array(2);
+
+/** UCI text of a move code (castling as the king's move, `e1g1`, unless Chess960). */
+export function moveUci(code: number, chess960 = false): string {
+  const from = code & 63;
+  let to = (code >> 6) & 63;
+  if (code >> 12 === MOVE_CASTLE && !chess960) to = (from & 56) + (to > from ? 6 : 2);
+  const promotion = movePromotion(code);
+  return squareName(from) + squareName(to) + (promotion ? 'pnbrqk'[promotion] : '');
+}
+
+export class ProgressivePosition {
+  /** The compact words (see state.ts). Treat as read-only. */
+  readonly words: Int32Array;
+  readonly chess960: boolean;
+
+  private constructor(words: Int32Array, chess960: boolean) {
+    this.words = words;
+    this.chess960 = chess960;
+  }
+
+  /** Wraps words without validation (for states produced by play from a valid state). */
+  static fromWordsUnchecked(words: Int32Array, chess960 = false): ProgressivePosition {
+    return new ProgressivePosition(words, chess960);
+  }
+
+  /** The start of a progressive game: White's first series of one move. */
+  static standard(rules: RuleSet = 'italian'): ProgressivePosition {
+    const r = ProgressivePosition.fromPosition(Position.standard(), { rules });
+    if (!r.ok) throw new Error('bug: standard position refused');
+    return r.value;
+  }
+
+  /**
+   * A chess position (its side to move plays the series) with series fields. The chess
+   * position's own en-passant square is ignored: pass `epTargets`.
+   */
+  static fromPosition(pos: Position, options: ProgressiveOptions = {}): Result<ProgressivePosition, ProgressiveError> {
+    const series = options.series ?? 1;
+    if (!Number.isSafeInteger(series) || series < 1) return progressiveError('series', `expected an integer ≥ 1, got ${series}`);
+    const left = options.movesLeft ?? series;
+    if (!Number.isSafeInteger(left) || left < 1 || left > series) {
+      return progressiveError('movesLeft', `expected an integer in 1..${series}, got ${left}`);
+    }
+    const quiet = options.quiet ?? 1;
+    if (!Number.isSafeInteger(quiet) || quiet < 0 || quiet > 1e9) return progressiveError('quiet', `expected an integer ≥ 0, got ${quiet}`);
+    const rules = options.rules ?? 'italian';
+    const ruleIndex = RULE_SETS.indexOf(rules);
+    if (ruleIndex < 0) return progressiveError('rules', `expected italian or scottish, got '${String(rules)}'`);
+    const w = new Int32Array(P_WORDS);
+    w.set(pos.words.subarray(0, WORDS));
+    // The chess clocks are unused (P_QUIET counts series); canonical values keep words comparable.
+    w[W_HALFMOVE] = 0;
+    w[W_FULLMOVE] = 1;
+    if (w[W_EP]! >= 0) {
+      // Progressive state keeps its en-passant targets in P_EP: drop the orthodox square.
+      w[W_EP] = -1;
+      computeKey(w, 0, keyScratch);
+      w[W_KEY] = keyScratch[0]!;
+      w[W_KEY + 1] = keyScratch[1]!;
+    }
+    const us = w[W_TURN]!;
+    let eps = 0;
+    for (const sq of options.epTargets ?? []) {
+      const bit = epTargetBit(sq);
+      if (bit < 0) return progressiveError('epTargets', `${squareName(sq)} is not on rank 3 or 6`);
+      const owner = bit < 8 ? 0 : 1; // the colour whose pawn passed the square
+      if (owner !== us && left !== series) {
+        return progressiveError('epTargets', `${squareName(sq)}: the opponent's targets exist only before the first move of a series`);
+      }
+      const pawnSq = owner === 0 ? sq + 8 : sq - 8;
+      const piece = pos.pieceAt(pawnSq);
+      if (piece === undefined || piece.role !== 'pawn' || piece.color !== COLORS[owner]) {
+        return progressiveError('epTargets', `${squareName(sq)}: no ${COLORS[owner]} pawn on ${squareName(pawnSq)}`);
+      }
+      eps |= 1 << bit;
+    }
+    w[P_SERIES] = series;
+    w[P_LEFT] = left;
+    w[P_EP] = eps;
+    w[P_QUIET] = quiet;
+    w[P_RULES] = ruleIndex;
+    return ok(new ProgressivePosition(w, pos.chess960));
+  }
+
+  /** The side playing the current series. */
+  get turn(): Color {
+    return COLORS[this.words[W_TURN]!]!;
+  }
+
+  get series(): number {
+    return this.words[P_SERIES]!;
+  }
+
+  get movesLeft(): number {
+    return this.words[P_LEFT]!;
+  }
+
+  get rules(): RuleSet {
+    return RULE_SETS[this.words[P_RULES]!]!;
+  }
+
+  get quiet(): number {
+    return this.words[P_QUIET]!;
+  }
+
+  /** The en-passant targets (for the side to move: the opponent's usable on move 1, its own pending). */
+  get epTargets(): SquareSet {
+    let s = SquareSet.empty();
+    const eps = this.words[P_EP]!;
+    for (let bit = 0; bit < 16; bit++) if (eps & (1 << bit)) s = s.with(epTargetSquare(bit));
+    return s;
+  }
+
+  /** The chess position underneath (side to move = the series' player, no en-passant square). */
+  get chess(): Position {
+    return Position.fromWordsUnchecked(this.words.slice(0, WORDS), this.chess960);
+  }
+
+  /** Whether the side to move is in check (only possible before the first move of a series). */
+  isCheck(): boolean {
+    return inCheck(this.words, 0);
+  }
+
+  /** The legal move codes of the next step of the series. */
+  legalMoves(): number[] {
+    const n = generateSeries(this.words, 0, scratch, 0);
+    return Array.from(scratch.subarray(0, n));
+  }
+
+  /** The state after a legal move code; an error when the code is not legal here. */
+  play(code: number): Result<ProgressivePosition, ProgressiveError> {
+    if (!this.legalMoves().includes(code)) return progressiveError('move', `move ${moveUci(code, this.chess960)} is not legal here`);
+    return ok(this.playUnchecked(code));
+  }
+
+  /** The state after a move code from `legalMoves()` (trusted). */
+  playUnchecked(code: number): ProgressivePosition {
+    const next = this.words.slice();
+    playSeriesMove(next, 0, code);
+    return new ProgressivePosition(next, this.chess960);
+  }
+
+  /**
+   * The legal move written in UCI (`e2e4`, `e7e8q`; castling as `e1g1`, or king-takes-rook
+   * `e1h1`).
+   */
+  parseMove(uci: string): Result<number, ProgressiveError> {
+    const m = /^([a-h][1-8])([a-h][1-8])([nbrq]?)$/.exec(uci);
+    if (m === null) return progressiveError('move', `not a UCI move: '${uci}'`);
+    const from = parseSquare(m[1]!)!;
+    const to = parseSquare(m[2]!)!;
+    const promotion = m[3] ? 'nbrq'.indexOf(m[3]) + 1 : 0;
+    const moves = this.legalMoves();
+    for (const code of moves) {
+      if ((code & 63) !== from || code >> 12 === MOVE_CASTLE) continue;
+      if (((code >> 6) & 63) === to && movePromotion(code) === promotion) return ok(code);
+    }
+    if (promotion === 0) {
+      for (const code of moves) {
+        if ((code & 63) !== from || code >> 12 !== MOVE_CASTLE) continue;
+        const rook = (code >> 6) & 63;
+        const kingTo = (from & 56) + (rook > from ? 6 : 2);
+        if (to === rook || to === kingTo) return ok(code);
+      }
+    }
+    return progressiveError('move', `illegal move '${uci}' at move ${this.series - this.movesLeft + 1} of series ${this.series}`);
+  }
+
+  /** UCI text of a move code of this position. */
+  uci(code: number): string {
+    return moveUci(code, this.chess960);
+  }
+
+  /**
+   * The end of the game by the rules alone: mate (in check at the start of a series with no
+   * legal first move), progressive stalemate (no legal move during a series), the no-progress
+   * rule (10 consecutive series without capture or pawn move) or dead material.
+   */
+  outcome(): Outcome | undefined {
+    const w = this.words;
+    const atStart = w[P_LEFT] === w[P_SERIES];
+    if (generateSeries(w, 0, scratch, 0) === 0) {
+      if (atStart && inCheck(w, 0)) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+      return { winner: undefined, reason: 'progressiveStalemate' };
+    }
+    if (atStart && w[P_QUIET]! > QUIET_SERIES_LIMIT) return { winner: undefined, reason: 'noProgress' };
+    if (isInsufficientMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
+    return undefined;
+  }
+}

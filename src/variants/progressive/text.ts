@@ -1,0 +1,106 @@
+/**
+ * Text forms of progressive positions.
+ *
+ * 1. The full form, FEN plus series fields, which round-trips every state:
+ *    `<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [italian|scottish]`
+ *    - `ep-targets`: `-` or the target squares run together (`a6c6`); rank-6 squares are black
+ *      pawns' targets, rank-3 squares white pawns' (see state.ts);
+ *    - `quiet`: series begun since the last capture or pawn move, the current one included;
+ *    - `series`: the series number = its length; `moves-left`: 1..series; the rule set defaults
+ *      to Italian.
+ *    Example, the start: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian`.
+ * 2. The FRI course's problem format `<board> <w|b> <N>` (rules doc §2): no castling or
+ *    en-passant fields; castling is allowed where king and rook stand on their home squares
+ *    (as the course library infers it), no en-passant target exists, and the side to move
+ *    plays a series of N moves.
+ */
+import { ok, type Result } from '../../core/result.js';
+import { parseSquare, squareName } from '../../core/square.js';
+import { makeFen, parseFen, type FenError } from '../../notation/fen.js';
+import { Position, type PositionError } from '../../chess/position.js';
+import { pieceCodeAt } from '../../chess/setup.js';
+import { ProgressivePosition, progressiveError, type ProgressiveError } from './position.js';
+import { RULE_SETS, type RuleSet } from './state.js';
+
+export type ProgressiveTextError = FenError | PositionError | ProgressiveError;
+
+const INTEGER = /^\d{1,9}$/;
+
+/** Parses the full text form (see the module comment). */
+export function parseProgressive(text: string, options: { lenient?: boolean } = {}): Result<ProgressivePosition, ProgressiveTextError> {
+  const parts = text.trim().split(/\s+/);
+  if (parts.length < 7 || parts.length > 8) {
+    return progressiveError('text', `expected 7 or 8 fields (board turn castling ep quiet series moves-left [rules]), found ${parts[0] === '' ? 0 : parts.length}`);
+  }
+  const [board, turn, castling, epText, quietText, seriesText, leftText, rulesText] = parts as [string, string, string, string, string, string, string, string | undefined];
+  const setup = parseFen(`${board} ${turn} ${castling} - 0 1`);
+  if (!setup.ok) return setup;
+  const pos = Position.fromSetup(setup.value, { lenient: options.lenient });
+  if (!pos.ok) return pos;
+  const epTargets: number[] = [];
+  if (epText !== '-') {
+    if (!/^([a-h][36])+$/.test(epText)) return progressiveError('epTargets', `expected '-' or squares on rank 3 or 6, found '${epText}'`);
+    for (let i = 0; i < epText.length; i += 2) epTargets.push(parseSquare(epText.slice(i, i + 2))!);
+  }
+  if (!INTEGER.test(quietText)) return progressiveError('quiet', `expected a non-negative integer, found '${quietText}'`);
+  if (!INTEGER.test(seriesText)) return progressiveError('series', `expected a positive integer, found '${seriesText}'`);
+  if (!INTEGER.test(leftText)) return progressiveError('movesLeft', `expected a positive integer, found '${leftText}'`);
+  let rules: RuleSet = 'italian';
+  if (rulesText !== undefined) {
+    if (!(RULE_SETS as readonly string[]).includes(rulesText)) return progressiveError('rules', `expected italian or scottish, found '${rulesText}'`);
+    rules = rulesText as RuleSet;
+  }
+  return ProgressivePosition.fromPosition(pos.value, {
+    rules,
+    series: Number(seriesText),
+    movesLeft: Number(leftText),
+    quiet: Number(quietText),
+    epTargets,
+  });
+}
+
+/** Writes the full text form; `parseProgressive(makeProgressive(p))` gives back `p`. */
+export function makeProgressive(pos: ProgressivePosition): string {
+  const fen = makeFen(pos.chess).split(' ');
+  const eps = [...pos.epTargets].map(squareName).join('') || '-';
+  return [fen[0], fen[1], fen[2], eps, pos.quiet, pos.series, pos.movesLeft, pos.rules].join(' ');
+}
+
+/** A course problem: the position and the series length N to mate in. */
+export interface CourseProblem {
+  readonly position: ProgressivePosition;
+  readonly n: number;
+}
+
+/** Parses the course format `<board> <w|b> <N>` (see the module comment). */
+export function parseCourseProblem(
+  line: string,
+  options: { rules?: RuleSet; lenient?: boolean } = {},
+): Result<CourseProblem, ProgressiveTextError> {
+  const parts = line.trim().split(/\s+/);
+  if (parts.length !== 3) return progressiveError('text', `expected '<board> <w|b> <N>', found ${parts[0] === '' ? 0 : parts.length} fields`);
+  const [board, turn, nText] = parts as [string, string, string];
+  if (!/^\d{1,4}$/.test(nText) || Number(nText) < 1) return progressiveError('n', `expected a series length ≥ 1, found '${nText}'`);
+  const n = Number(nText);
+  const placement = parseFen(`${board} ${turn}`);
+  if (!placement.ok) return placement;
+  // Castling where king and rook stand on their home squares (the course library's inference).
+  const at = (sq: number): number => pieceCodeAt(placement.value.placement, sq);
+  let castling = '';
+  if (at(4) === 5) castling += (at(7) === 3 ? 'K' : '') + (at(0) === 3 ? 'Q' : '');
+  if (at(60) === 13) castling += (at(63) === 11 ? 'k' : '') + (at(56) === 11 ? 'q' : '');
+  const setup = parseFen(`${board} ${turn} ${castling || '-'} - 0 1`);
+  if (!setup.ok) return setup;
+  // Lenient by default: the course set has a real game position with more material than
+  // promotions explain (problem 22: three black knights and eight pawns).
+  const pos = Position.fromSetup(setup.value, { lenient: options.lenient ?? true });
+  if (!pos.ok) return pos;
+  const progressive = ProgressivePosition.fromPosition(pos.value, { rules: options.rules ?? 'italian', series: n, movesLeft: n });
+  if (!progressive.ok) return progressive;
+  return ok({ position: progressive.value, n });
+}
+
+/** The course's output format: `from-to;from-to;…`, lower-case promotion letter (`c2-b1q`). */
+export function makeCourseSolution(uciMoves: readonly string[]): string {
+  return uciMoves.map((u) => `${u.slice(0, 2)}-${u.slice(2)}`).join(';');
+}

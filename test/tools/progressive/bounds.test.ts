@@ -1,0 +1,114 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng } from '../../../src/core/rng.js';
+import { MAX_MOVES } from '../../../src/chess/move.js';
+import { makeProgressive, parseCourseProblem } from '../../../src/variants/progressive/text.js';
+import type { ProgressivePosition } from '../../../src/variants/progressive/position.js';
+import { generateSeries, isSeriesMate, playSeriesMove } from '../../../src/variants/progressive/rules.js';
+import { P_WORDS } from '../../../src/variants/progressive/state.js';
+import { BoundContext } from '../../../src/tools/progressive/bounds.js';
+import { friProblems } from './fixtures.js';
+
+const problems = friProblems();
+
+test('the bounds never exceed the moves a known solution still needs', () => {
+  for (const p of problems) {
+    const parsed = parseCourseProblem(p.line);
+    assert.ok(parsed.ok);
+    const bounds = new BoundContext(parsed.value.position.words, 0, p.n);
+    for (const s of p.solutions) {
+      let pos: ProgressivePosition = parsed.value.position;
+      for (const u of s) {
+        const m = pos.movesLeft;
+        assert.ok(bounds.lowerBound(pos.words, 0, m) <= m, `#${p.id} ${s.join(';')} at ${m} left`);
+        if (m === 1) assert.equal(bounds.cannotMateInOne(pos.words, 0), false, `#${p.id} ${s.join(';')}`);
+        const code = pos.parseMove(u);
+        assert.ok(code.ok);
+        pos = pos.playUnchecked(code.value);
+      }
+    }
+  }
+});
+
+test('"cannot mate in one" is never wrong: checked against every move, on random series', () => {
+  const rng = new Rng(17);
+  const moves = new Uint16Array(MAX_MOVES);
+  const child = new Int32Array(P_WORDS);
+  let pruned = 0;
+  let mates = 0;
+  for (const p of problems) {
+    const parsed = parseCourseProblem(p.line);
+    assert.ok(parsed.ok);
+    const bounds = new BoundContext(parsed.value.position.words, 0, p.n);
+    for (let game = 0; game < 40; game++) {
+      let pos: ProgressivePosition = parsed.value.position;
+      // Random non-checking moves down to one move left (sometimes along a listed solution).
+      const guide = game % 4 === 0 ? p.solutions[game % p.solutions.length] : undefined;
+      while (pos.movesLeft > 1) {
+        const legal = pos.legalMoves();
+        if (legal.length === 0) break;
+        const step = p.n - pos.movesLeft;
+        const planned = guide !== undefined ? pos.parseMove(guide[step]!) : undefined;
+        pos = pos.playUnchecked(planned?.ok ? planned.value : legal[rng.below(legal.length)]!);
+      }
+      if (pos.movesLeft !== 1) continue;
+      const n = generateSeries(pos.words, 0, moves, 0);
+      let canMate = false;
+      for (let i = 0; i < n && !canMate; i++) {
+        child.set(pos.words);
+        playSeriesMove(child, 0, moves[i]!);
+        canMate = isSeriesMate(child, 0);
+      }
+      const cannot = bounds.cannotMateInOne(pos.words, 0);
+      if (cannot) pruned++;
+      if (canMate) mates++;
+      assert.ok(!(cannot && canMate), `#${p.id}: pruned a mate in ${makeProgressive(pos)}`);
+    }
+  }
+  assert.ok(pruned > 500, `the test prunes (${pruned})`);
+  assert.ok(mates > 20, `positions with a mate were met (${mates})`);
+});
+
+test('"cannot mate in two" is never wrong: checked against every two-move series', () => {
+  const rng = new Rng(23);
+  const moves = new Uint16Array(2 * MAX_MOVES);
+  const child = new Int32Array(P_WORDS);
+  const grand = new Int32Array(P_WORDS);
+  let pruned = 0;
+  let mates = 0;
+  const FULL = process.env.CAISSA_FULL !== undefined;
+  for (const p of problems) {
+    const parsed = parseCourseProblem(p.line);
+    assert.ok(parsed.ok);
+    const bounds = new BoundContext(parsed.value.position.words, 0, p.n);
+    for (let game = 0; game < (FULL ? 40 : 8); game++) {
+      let pos: ProgressivePosition = parsed.value.position;
+      const guide = game % 2 === 0 ? p.solutions[game % p.solutions.length] : undefined;
+      while (pos.movesLeft > 2) {
+        const legal = pos.legalMoves();
+        if (legal.length === 0) break;
+        const planned = guide !== undefined ? pos.parseMove(guide[p.n - pos.movesLeft]!) : undefined;
+        pos = pos.playUnchecked(planned?.ok ? planned.value : legal[rng.below(legal.length)]!);
+      }
+      if (pos.movesLeft !== 2) continue;
+      let canMate = false;
+      const n = generateSeries(pos.words, 0, moves, 0);
+      for (let i = 0; i < n && !canMate; i++) {
+        child.set(pos.words);
+        playSeriesMove(child, 0, moves[i]!);
+        const k = generateSeries(child, 0, moves, MAX_MOVES);
+        for (let j = 0; j < k && !canMate; j++) {
+          grand.set(child);
+          playSeriesMove(grand, 0, moves[MAX_MOVES + j]!);
+          canMate = isSeriesMate(grand, 0);
+        }
+      }
+      const cannot = bounds.cannotMateInTwo(pos.words, 0);
+      if (cannot) pruned++;
+      if (canMate) mates++;
+      assert.ok(!(cannot && canMate), `#${p.id}: pruned a mate in ${makeProgressive(pos)}`);
+    }
+  }
+  assert.ok(pruned > 20, `the test prunes (${pruned})`);
+  assert.ok(mates > 20, `positions with a mate were met (${mates})`);
+});

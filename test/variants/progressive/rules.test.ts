@@ -1,0 +1,268 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Chess } from 'chess.js';
+import { Rng } from '../../../src/core/rng.js';
+import { parseSquare } from '../../../src/core/square.js';
+import { readFen } from '../../../src/notation/fen.js';
+import { readText, sharedPath } from '../../../src/node/data.js';
+import {
+  CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, parseCourseProblem, parseProgressive,
+  prepareCheckInfo, progressiveGame, ProgressivePosition,
+} from '../../../src/variants/progressive/index.js';
+import { progressivePerft } from '../../../src/tools/progressive/perft.js';
+import { refereeSeries } from './oracle.js';
+
+function state(text: string): ProgressivePosition {
+  const r = parseProgressive(text);
+  assert.ok(r.ok, r.ok ? '' : r.error.message);
+  return r.value;
+}
+
+function play(pos: ProgressivePosition, ...ucis: string[]): ProgressivePosition {
+  for (const u of ucis) {
+    const code = pos.parseMove(u);
+    assert.ok(code.ok, `${u}: ${code.ok ? '' : code.error.message}`);
+    pos = pos.playUnchecked(code.value);
+  }
+  return pos;
+}
+
+const ucis = (pos: ProgressivePosition): string[] => pos.legalMoves().map((c) => pos.uci(c)).sort();
+
+test('en passant survives an intervening move of the same series, only as move 1', () => {
+  // Rules doc §3 fixture: black plays a7a5 h8h7, then white may take b5a6 only as move 1.
+  const after = play(state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2'), 'a7a5', 'h8h7');
+  assert.equal(after.turn, 'white');
+  assert.equal(after.series, 3);
+  assert.ok(ucis(after).includes('b5a6'));
+  const second = play(after, 'a1b1');
+  assert.ok(!ucis(second).includes('b5a6'));
+  // The capture removes the a5 pawn.
+  const taken = play(after, 'b5a6');
+  assert.equal(taken.chess.pieceAt(parseSquare('a5')!), undefined);
+  // chess.js agrees that the capture is legal with a6 as the en-passant square.
+  const c = new Chess('8/7k/8/pP6/8/8/8/K7 w - a6 0 1');
+  assert.ok(c.moves({ verbose: true }).some((m) => m.from === 'b5' && m.to === 'a6' && m.flags.includes('e')));
+});
+
+test('two en-passant targets coexist; a pawn that moves again loses its target', () => {
+  const after = play(state('7k/p1p5/8/1P1P4/8/8/8/K7 b - - 1 2 2'), 'a7a5', 'c7c5');
+  const moves = ucis(after);
+  for (const m of ['b5a6', 'b5c6', 'd5c6']) assert.ok(moves.includes(m), m);
+  assert.equal(makeProgressive(after).split(' ')[3], 'a6c6');
+  const moved = play(state('7k/p1p5/8/1P1P4/8/8/8/K7 b - - 1 2 2'), 'a7a5', 'a5a4');
+  assert.ok(!ucis(moved).includes('b5a6'));
+  assert.equal(makeProgressive(moved).split(' ')[3], '-');
+});
+
+test('Scottish: a check ends the series; Italian: a check before the last move is illegal', () => {
+  const scottish = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 scottish');
+  const after = play(scottish, 'a7e7');
+  assert.equal(after.turn, 'white', 'the series ended with the check');
+  assert.equal(after.series, 3);
+  assert.ok(!after.parseMove('e7e1').ok);
+  const italian = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 italian');
+  assert.ok(!ucis(italian).includes('a7e7'));
+  // As the last move of a series the check is legal.
+  assert.ok(ucis(state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 1 italian')).includes('a7e7'));
+});
+
+test('an Italian-only mate: the only escape gives check', () => {
+  const italian = play(state('7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1'), 'e1e8');
+  assert.ok(isSeriesMate(italian.words, 0));
+  assert.deepEqual(italian.outcome(), { winner: 0, reason: 'checkmate' });
+  const scottish = play(state('7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish'), 'e1e8');
+  assert.ok(!isSeriesMate(scottish.words, 0));
+  assert.equal(scottish.outcome(), undefined);
+  assert.deepEqual(ucis(scottish), ['d7f8']);
+  // The independent referee agrees on both.
+  assert.deepEqual(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'italian'), { ok: true });
+  assert.equal(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'scottish').ok, false);
+});
+
+test('progressive stalemate: running out of legal moves mid-series is a draw', () => {
+  // White's lone king on a1 has no move and is not in check.
+  const s = state('8/8/8/8/8/1q6/8/K6k w - - 1 3 3');
+  assert.deepEqual(s.outcome(), { winner: undefined, reason: 'progressiveStalemate' });
+  // Italian: every move giving check before the last is illegal, so a rook whose only moves
+  // check cannot move mid-series.
+  const rook = state('k7/8/1K6/8/8/8/8/1R6 w - - 1 3 2');
+  for (const u of ucis(rook)) {
+    const after = play(rook, u);
+    assert.ok(!after.isCheck());
+  }
+});
+
+test('the no-progress rule: 10 series without capture or pawn move draw', () => {
+  assert.deepEqual(state('k7/8/1K6/8/8/8/8/7R w - - 11 20 20').outcome(), { winner: undefined, reason: 'noProgress' });
+  assert.equal(state('k7/8/1K6/8/8/8/8/7R w - - 10 20 20').outcome(), undefined);
+  // A pawn move resets the count; a quiet series adds one at the hand-off.
+  const s = play(state('k7/8/1K6/8/8/8/P7/7R w - - 5 1 1'), 'a2a3');
+  assert.equal(s.quiet, 1);
+  const q = play(state('k7/8/1K6/8/8/8/P7/7R w - - 5 1 1'), 'h1h2');
+  assert.equal(q.quiet, 6);
+});
+
+test('text form round-trips, along random series', () => {
+  const rng = new Rng(7);
+  for (const rules of ['italian', 'scottish'] as const) {
+    for (let game = 0; game < 20; game++) {
+      let pos = ProgressivePosition.standard(rules);
+      for (let ply = 0; ply < 60 && pos.outcome() === undefined; ply++) {
+        const text = makeProgressive(pos);
+        const back = parseProgressive(text);
+        assert.ok(back.ok, text);
+        assert.deepEqual(Array.from(back.value.words), Array.from(pos.words), text);
+        const moves = pos.legalMoves();
+        pos = pos.playUnchecked(moves[rng.below(moves.length)]!);
+      }
+    }
+  }
+  assert.equal(makeProgressive(ProgressivePosition.standard()), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian');
+});
+
+test('bad text gives typed errors naming the field', () => {
+  const cases: [string, string][] = [
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1', 'text'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2 3', 'movesLeft'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 0 0', 'series'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 1 1 1', 'epTargets'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq a6 1 1 1', 'epTargets'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1 1', 'quiet'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 english', 'rules'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 1 1 1', 'board'],
+  ];
+  for (const [text, field] of cases) {
+    const r = parseProgressive(text);
+    assert.ok(!r.ok, text);
+    assert.equal((r.error as { field?: string }).field, field, text);
+  }
+  assert.ok(!parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w').ok);
+  const n0 = parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0');
+  assert.ok(!n0.ok && n0.error.kind === 'progressive' && n0.error.field === 'n');
+  const p = state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2');
+  assert.ok(!p.parseMove('a7a4').ok);
+  assert.ok(!p.parseMove('zz').ok);
+});
+
+test('the course format infers castling from king and rook on home squares', () => {
+  const p = parseCourseProblem('rn1qkbnr/pp3ppp/2p5/1B1Pp3/8/8/PPPP1PPP/RNBbK2R w 5');
+  assert.ok(p.ok);
+  assert.equal(p.value.n, 5);
+  assert.equal(makeProgressive(p.value.position), 'rn1qkbnr/pp3ppp/2p5/1B1Pp3/8/8/PPPP1PPP/RNBbK2R w KQkq - 1 5 5 italian');
+  assert.ok(ucis(p.value.position).includes('e1g1'));
+});
+
+test('the Game binding: players repeat for a series, hashes see the series fields', () => {
+  const rng = new Rng(3);
+  const s = progressiveGame.newState();
+  s.set(ProgressivePosition.standard().words);
+  const actions = new Int32Array(256);
+  const players: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    players.push(progressiveGame.currentPlayer(s));
+    const n = progressiveGame.legalActions(s, actions);
+    assert.ok(n > 0);
+    const next = progressiveGame.newState();
+    progressiveGame.play(s, actions[rng.below(n)]!, next);
+    s.set(next);
+  }
+  assert.deepEqual(players, [0, 1, 1, 0, 0, 0, 1, 1, 1, 1]);
+  const a = new Int32Array(2);
+  const b = new Int32Array(2);
+  const x = state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2').words;
+  const y = state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 1').words;
+  progressiveGame.hash(x, a);
+  progressiveGame.hash(y, b);
+  assert.notDeepEqual(Array.from(a), Array.from(b));
+});
+
+test('the fast check test agrees with playing the move, on random positions', () => {
+  const rng = new Rng(11);
+  const info = new Int32Array(CHECK_INFO_WORDS);
+  let checks = 0;
+  for (let game = 0; game < 40; game++) {
+    let pos = ProgressivePosition.standard('scottish');
+    for (let ply = 0; ply < 80 && pos.outcome() === undefined; ply++) {
+      prepareCheckInfo(pos.words, 0, info, 0);
+      for (const code of pos.legalMoves()) {
+        const fast = givesCheck(pos.words, 0, info, 0, code);
+        assert.equal(fast, givesCheckSlow(pos.words, 0, code), `${makeProgressive(pos)} ${pos.uci(code)}`);
+        if (fast) checks++;
+      }
+      const moves = pos.legalMoves();
+      pos = pos.playUnchecked(moves[rng.below(moves.length)]!);
+    }
+  }
+  assert.ok(checks > 50);
+});
+
+/** Series perft by chess.js: FEN editing between moves, Italian filter, e.p. only as move 1. */
+function chessJsSeriesPerft(fen: string, series: number, left: number, depth: number, boundaryEp: string[]): number {
+  const side = fen.split(' ')[1]!;
+  if (depth === 0) return 1;
+  let total = 0;
+  const first = left === series;
+  const fens = first && boundaryEp.length > 0 ? boundaryEp.map((t) => ({ fen: withEp(fen, t), epOnly: true })) : [];
+  fens.unshift({ fen: withEp(fen, '-'), epOnly: false });
+  for (const f of fens) {
+    const c = new Chess(f.fen, { skipValidation: true });
+    for (const m of c.moves({ verbose: true })) {
+      if (f.epOnly !== m.flags.includes('e')) continue;
+      const b = new Chess(f.fen, { skipValidation: true });
+      b.move({ from: m.from, to: m.to, promotion: m.promotion });
+      if (left > 1 && b.inCheck()) continue; // Italian: no check before the last move
+      if (left > 1) {
+        const parts = b.fen().split(' ');
+        parts[1] = side;
+        total += chessJsSeriesPerft(parts.join(' '), series, left - 1, depth - 1, []);
+      } else {
+        // The series ends; the opponent's targets are our double steps (tracked only for depth 1 here).
+        total += depth === 1 ? 1 : NaN;
+      }
+    }
+  }
+  return total;
+}
+
+function withEp(fen: string, ep: string): string {
+  const parts = fen.split(' ');
+  parts[3] = ep;
+  return parts.join(' ');
+}
+
+test('series perft agrees with a chess.js enumeration', () => {
+  const cases: { text: string; fen: string; depth: number; ep: string[] }[] = [
+    { text: 'rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b KQkq - 1 4 4', fen: 'rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b KQkq - 0 1', depth: 3, ep: [] },
+    { text: 'r1bqkbnr/ppp1pppp/2n5/3P4/8/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 1 4 3', fen: 'r1bqkbnr/ppp1pppp/2n5/3P4/8/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 0 1', depth: 3, ep: [] },
+    { text: '7k/8/8/pPpP4/8/8/8/K7 w - a6c6 1 3 3', fen: '7k/8/8/pPpP4/8/8/8/K7 w - - 0 1', depth: 2, ep: ['a6', 'c6'] },
+  ];
+  for (const c of cases) {
+    const pos = state(c.text);
+    const series = pos.series;
+    assert.equal(progressivePerft(pos, c.depth), chessJsSeriesPerft(c.fen, series, pos.movesLeft, c.depth, c.ep), c.text);
+  }
+  // The start: 20 first moves.
+  assert.equal(progressivePerft(ProgressivePosition.standard(), 1), 20);
+});
+
+test('published anchors: the published series is legal and mates, as the referee says', () => {
+  const data = JSON.parse(readText(sharedPath('progressive', 'published-anchors.json'))) as {
+    anchors: { name: string; fen: string; n: number; moves: string[] }[];
+  };
+  assert.equal(data.anchors.length, 5);
+  for (const a of data.anchors) {
+    const chess = readFen(a.fen, { lenient: true });
+    assert.ok(chess.ok, a.name);
+    for (const rules of ['italian', 'scottish'] as const) {
+      const start = ProgressivePosition.fromPosition(chess.value, { series: a.n, rules });
+      assert.ok(start.ok);
+      let pos = start.value;
+      for (const u of a.moves) pos = play(pos, u);
+      const [board, side, castling] = a.fen.split(' ') as [string, 'w' | 'b', string];
+      const verdict = refereeSeries(board, side, castling, a.moves, rules);
+      assert.equal(isSeriesMate(pos.words, 0), verdict.ok, `${a.name} ${rules}`);
+      if (rules === 'italian') assert.ok(verdict.ok, `${a.name}: ${verdict.ok ? '' : verdict.reason}`);
+    }
+  }
+});

@@ -18,3 +18,9 @@ export { ProgressivePosition, progressiveGame, parseProgressive, makeProgressive
 export type { CourseProblem, ProgressiveError, ProgressiveTextError, RuleSet as ProgressiveRuleSet } from './variants/progressive/index.js';
 export { solveSeries, progressivePerft } from './tools/progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions } from './tools/progressive/index.js';
+export {
+  pacoGame, pacoStart, parsePacoFen, writePacoFen, legalActions as pacoLegalActions, applyAction as pacoApplyAction,
+  turnPerft as pacoTurnPerft, actionPerft as pacoActionPerft, canPacoNow, isInSako, isInSakoAmazon,
+  shortestPacoSequence, replayNotation as pacoReplayNotation,
+} from './variants/paco/index.js';
+export type { PacoFenError, PacoActionError, HalfMove as PacoHalfMove } from './variants/paco/index.js';

@@ -2,10 +2,11 @@
 import type { Command } from '../usage.js';
 import { fenCommand } from './fen.js';
 import { movesCommand } from './moves.js';
+import { pacoCommand } from './paco.js';
 import { perftCommand } from './perft.js';
 import { pgnCommand } from './pgn.js';
 import { progressiveCommand } from './progressive.js';
 import { sanCommand } from './san.js';
 import { uciCommand } from './uci.js';
 
-export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, progressiveCommand];
+export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, pacoCommand, progressiveCommand];

@@ -1,0 +1,289 @@
+/**
+ * Legal actions (`actions()`, §1.3): the lift set, the place targets of the hand (with castling,
+ * §1.7) or the four promotions. Codes are the reference's network encoding: Lift(t) = 1 + t,
+ * Place(t) = 65 + t, Promote Rook/Knight/Bishop/Queen = 129..132, listed in that order (lift and
+ * place sets ascending from a1).
+ */
+import { BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
+import {
+  BASE, BISHOP, CASTLING, EP, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KNIGHT, LIFT_BASE,
+  OCC, PAWN, PLACE_BASE, PLAYER, PROMO, PROMOTE_BASE, QUEEN, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, ROOK, RUNNING, VICTORY, WORDS,
+} from './layout.js';
+import { applyAction } from './play.js';
+import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
+import { CASTLE_MASK, CASTLE_SQ } from './tables.js';
+import { TARGETS, pieceTargets, threatTargets } from './targets.js';
+import { HashSet64, StateArena } from './hashset.js';
+
+/** Writes the legal actions of `s` into `out` (room for 64) and returns their number. */
+export function legalActions(s: Int32Array, out: Int32Array | Int16Array | Uint8Array): number {
+  if (s[VICTORY] !== RUNNING) return 0; // the game is over
+  const req = s[REQUIRED]!;
+  if (req === REQ_LIFT) return liftActions(s, out);
+  if (req === REQ_PLACE) {
+    placeTargets(s);
+    return emit(TARGETS[0]!, TARGETS[1]!, PLACE_BASE, out);
+  }
+  for (let i = 0; i < 4; i++) out[i] = PROMOTE_BASE + i; // Rook, Knight, Bishop, Queen
+  return 4;
+}
+
+/** Whether `code` is legal in `s` (without generating the whole list for lifts and places). */
+export function isLegalAction(s: Int32Array, code: number): boolean {
+  if (!Number.isInteger(code) || code < 1 || code > 132 || s[VICTORY] !== RUNNING) return false;
+  const req = s[REQUIRED]!;
+  if (code >= PROMOTE_BASE) return req !== REQ_LIFT && req !== REQ_PLACE;
+  if (code < PLACE_BASE) {
+    if (req !== REQ_LIFT) return false;
+    return canLift(s, code - LIFT_BASE);
+  }
+  if (req !== REQ_PLACE) return false;
+  placeTargets(s);
+  const t = code - PLACE_BASE;
+  return ((TARGETS[t >> 5]! >>> (t & 31)) & 1) !== 0;
+}
+
+function emit(lo: number, hi: number, base: number, out: Int32Array | Int16Array | Uint8Array): number {
+  let n = 0;
+  while (lo !== 0) {
+    out[n++] = base + 31 - Math.clz32(lo & -lo);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    out[n++] = base + 63 - Math.clz32(hi & -hi);
+    hi &= hi - 1;
+  }
+  return n;
+}
+
+/** Neighbour squares per square in the rook and the bishop directions, as (lo, hi) pairs. */
+const ORTHO_NEIGHBOURS = new Int32Array(128);
+const DIAG_NEIGHBOURS = new Int32Array(128);
+for (let i = 0; i < 128; i++) {
+  ORTHO_NEIGHBOURS[i] = KING_ATTACKS[i]! & ROOK_EMPTY[i]!;
+  DIAG_NEIGHBOURS[i] = KING_ATTACKS[i]! & BISHOP_EMPTY[i]!;
+}
+
+/**
+ * Whether the own piece on `sq` has at least one place target (the lift filter, §1.4). Kings
+ * count their steps only (castling implies a free neighbouring square). A slider has a target iff
+ * the first square in one of its directions is one (every target lies beyond such a square), so
+ * only the neighbours are looked at.
+ */
+export function canLift(s: Int32Array, sq: number): boolean {
+  const me = s[PLAYER]!;
+  const type = pieceAt(s, me, sq);
+  if (type < 0) return false;
+  const wLo = s[OCC]!, wHi = s[OCC + 1]!, bLo = s[OCC + 2]!, bHi = s[OCC + 3]!;
+  const pair = ((((sq < 32 ? (me === 0 ? bLo : wLo) : (me === 0 ? bHi : wHi)) >>> (sq & 31)) & 1)) !== 0;
+  let allowLo: number, allowHi: number;
+  if (pair || type === KING) {
+    allowLo = ~(wLo | bLo);
+    allowHi = ~(wHi | bHi);
+  } else if (me === 0) {
+    allowLo = ~(wLo & ~bLo);
+    allowHi = ~(wHi & ~bHi);
+  } else {
+    allowLo = ~(bLo & ~wLo);
+    allowHi = ~(bHi & ~wHi);
+  }
+  const i = 2 * sq;
+  switch (type) {
+    case KNIGHT:
+      return ((KNIGHT_ATTACKS[i]! & allowLo) | (KNIGHT_ATTACKS[i + 1]! & allowHi)) !== 0;
+    case KING:
+      return ((KING_ATTACKS[i]! & allowLo) | (KING_ATTACKS[i + 1]! & allowHi)) !== 0;
+    case ROOK:
+      return ((ORTHO_NEIGHBOURS[i]! & allowLo) | (ORTHO_NEIGHBOURS[i + 1]! & allowHi)) !== 0;
+    case BISHOP:
+      return ((DIAG_NEIGHBOURS[i]! & allowLo) | (DIAG_NEIGHBOURS[i + 1]! & allowHi)) !== 0;
+    case QUEEN:
+      return ((KING_ATTACKS[i]! & allowLo) | (KING_ATTACKS[i + 1]! & allowHi)) !== 0;
+    default:
+      pieceTargets(s, me, sq, PAWN, pair);
+      return (TARGETS[0]! | TARGETS[1]!) !== 0;
+  }
+}
+
+function liftActions(s: Int32Array, out: Int32Array | Int16Array | Uint8Array): number {
+  const me = s[PLAYER]!;
+  const wLo = s[OCC]!, wHi = s[OCC + 1]!, bLo = s[OCC + 2]!, bHi = s[OCC + 3]!;
+  const emptyLo = ~(wLo | bLo), emptyHi = ~(wHi | bHi);
+  const ownLo = me === 0 ? wLo : bLo, ownHi = me === 0 ? wHi : bHi;
+  const oppLo = me === 0 ? bLo : wLo, oppHi = me === 0 ? bHi : wHi;
+  // Singles may go anywhere but onto a square holding only an own piece.
+  const singleLo = ~(ownLo & ~oppLo), singleHi = ~(ownHi & ~oppHi);
+  const ep = s[EP]!;
+  const pawnCapLo = ep >= 0 && ep < 32 ? oppLo | (1 << ep) : oppLo;
+  const pawnCapHi = ep >= 32 ? oppHi | (1 << (ep - 32)) : oppHi;
+  const fwd = me === 0 ? 8 : -8;
+  let n = 0;
+  for (let half = 0; half < 2; half++) {
+    let bits = half === 0 ? ownLo : ownHi;
+    const pairBits = half === 0 ? ownLo & oppLo : ownHi & oppHi;
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      const sq = (half << 5) + 31 - Math.clz32(bit);
+      const type = ((s[sq >> 2]! >>> (((sq & 3) << 3) + 3 * me)) & 7) - 1;
+      const pair = (pairBits & bit) !== 0;
+      const aLo = pair ? emptyLo : singleLo, aHi = pair ? emptyHi : singleHi;
+      const i = 2 * sq;
+      let ok: boolean;
+      switch (type) {
+        case KNIGHT:
+          ok = ((KNIGHT_ATTACKS[i]! & aLo) | (KNIGHT_ATTACKS[i + 1]! & aHi)) !== 0;
+          break;
+        case KING:
+          ok = ((KING_ATTACKS[i]! & emptyLo) | (KING_ATTACKS[i + 1]! & emptyHi)) !== 0;
+          break;
+        case ROOK:
+          ok = ((ORTHO_NEIGHBOURS[i]! & aLo) | (ORTHO_NEIGHBOURS[i + 1]! & aHi)) !== 0;
+          break;
+        case BISHOP:
+          ok = ((DIAG_NEIGHBOURS[i]! & aLo) | (DIAG_NEIGHBOURS[i + 1]! & aHi)) !== 0;
+          break;
+        case QUEEN:
+          ok = ((KING_ATTACKS[i]! & aLo) | (KING_ATTACKS[i + 1]! & aHi)) !== 0;
+          break;
+        default: {
+          // Pawn: a free square ahead, or (single) an opponent piece or the en-passant square diagonally ahead.
+          const one = sq + fwd;
+          ok = one >= 0 && one < 64 && (((one < 32 ? emptyLo : emptyHi) >>> (one & 31)) & 1) !== 0;
+          if (!ok && !pair) {
+            const o = 2 * (64 * me + sq);
+            ok = ((PAWN_ATTACKS[o]! & pawnCapLo) | (PAWN_ATTACKS[o + 1]! & pawnCapHi)) !== 0;
+          }
+        }
+      }
+      if (ok) out[n++] = LIFT_BASE + sq;
+    }
+  }
+  return n;
+}
+
+/** The place targets of the hand of `s` (§1.5), castling included. Writes `TARGETS`. */
+export function placeTargets(s: Int32Array): void {
+  const kind = s[HAND_KIND]!;
+  if (kind === HAND_EMPTY) {
+    TARGETS[0] = 0;
+    TARGETS[1] = 0;
+    return;
+  }
+  const me = s[PLAYER]!;
+  const piece = s[HAND_PIECE]!;
+  pieceTargets(s, me, s[HAND_POS]!, piece, kind === HAND_PAIR);
+  if (piece === KING && kind === HAND_SINGLE) {
+    const c = (s[CASTLING]! >>> (16 * me)) & 0xffff;
+    if (c !== 0) addCastlingTargets(s, c);
+  }
+}
+
+let castleLo = 0;
+let castleHi = 0;
+
+/** §1.7: castling targets for the options `c` (the mover's two identifier bytes), added to `TARGETS`. */
+function addCastlingTargets(s: Int32Array, c: number): void {
+  let lo = TARGETS[0]!;
+  let hi = TARGETS[1]!;
+  const occLo = s[OCC]! | s[OCC + 2]!;
+  const occHi = s[OCC + 1]! | s[OCC + 3]!;
+  let threatsDone = false;
+  let tLo = 0, tHi = 0;
+  for (let k = 0; k < 2; k++) {
+    const id = (c >>> (8 * k)) & 0xff;
+    if (id === 0) continue;
+    const d = id & 0x7f;
+    if (((CASTLE_MASK[4 * d]! & occLo) | (CASTLE_MASK[4 * d + 1]! & occHi)) !== 0) continue;
+    if (!threatsDone) {
+      computeThreats(s, s[PLAYER]! ^ 1);
+      tLo = castleLo;
+      tHi = castleHi;
+      threatsDone = true;
+    }
+    if (((CASTLE_MASK[4 * d + 2]! & tLo) | (CASTLE_MASK[4 * d + 3]! & tHi)) !== 0) continue;
+    const t = CASTLE_SQ[5 * d + 4]!;
+    if (t < 32) lo |= 1 << t; else hi |= 1 << (t - 32);
+  }
+  TARGETS[0] = lo;
+  TARGETS[1] = hi;
+}
+
+// Scratch of the threat search (never re-entered: it lifts no king).
+const tRoot = new Int32Array(WORDS);
+const tWork = new Int32Array(WORDS);
+const tChild = new Int32Array(WORDS);
+const tActs = new Int32Array(64);
+const tQueue = new StateArena(BASE, 64);
+const tSeen = new HashSet64(8);
+
+/**
+ * `determine_all_threats` (§1.7 castling safety, `test_threat_*`): on a copy with `them` in
+ * control, the hand emptied (a lifted king is off the board) and Lift required, every square
+ * `them` could place a single piece on, directly or through chains (own pieces included, pawn
+ * diagonals always, kings and pairs never threaten). Sets `castleLo`/`castleHi`.
+ */
+function computeThreats(s: Int32Array, them: number): void {
+  for (let i = 0; i < BASE; i++) tRoot[i] = s[i]!;
+  tRoot[PLAYER] = them;
+  tRoot[HAND_KIND] = HAND_EMPTY;
+  tRoot[HAND_PIECE] = -1;
+  tRoot[HAND_POS] = -1;
+  tRoot[REQUIRED] = REQ_LIFT;
+  tRoot[VICTORY] = RUNNING;
+  tRoot[REPS] = 0;
+  tRoot[HIST_LEN] = 0;
+  tQueue.reset();
+  tSeen.clear();
+  let lo = 0, hi = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pieceAt(tRoot, them, sq);
+    if (p < 0 || p === KING) continue;
+    copyState(tRoot, tChild);
+    applyAction(tChild, LIFT_BASE + sq);
+    tQueue.push(tChild);
+  }
+  for (let idx = 0; idx < tQueue.count; idx++) {
+    tQueue.load(idx, tWork);
+    if (tWork[PROMO]! < 0 && tWork[HAND_KIND] === HAND_SINGLE) {
+      threatTargets(tWork, them, tWork[HAND_POS]!, tWork[HAND_PIECE]!);
+      lo |= TARGETS[0]!;
+      hi |= TARGETS[1]!;
+    }
+    const n = legalActions(tWork, tActs);
+    const epCapture = enPassantCapturePossible(tWork);
+    for (let i = 0; i < n; i++) {
+      const a = tActs[i]!;
+      if (a < PLACE_BASE) continue;
+      if (a < PROMOTE_BASE) {
+        const t = a - PLACE_BASE;
+        const union = pieceAt(tWork, 0, t) >= 0 && pieceAt(tWork, 1, t) >= 0;
+        if (!union && !epCapture) continue;
+      }
+      copyState(tWork, tChild);
+      applyAction(tChild, a);
+      if (tChild[HAND_KIND] === HAND_EMPTY) continue; // settled
+      internHash(tChild);
+      if (tSeen.add(hashLo ^ tChild[REQUIRED]!, hashHi ^ tChild[PROMO]!)) tQueue.push(tChild);
+    }
+  }
+  castleLo = lo;
+  castleHi = hi;
+}
+
+/** `en_passant_capture_possible`: a single pawn in hand has the en-passant square on a forward diagonal. */
+export function enPassantCapturePossible(s: Int32Array): boolean {
+  const ep = s[EP]!;
+  if (ep < 0 || s[HAND_KIND] !== HAND_SINGLE || s[HAND_PIECE] !== PAWN) return false;
+  const pos = s[HAND_POS]!;
+  const fwd = s[PLAYER] === 0 ? 8 : -8;
+  const f = pos & 7;
+  return (f > 0 && pos + fwd - 1 === ep) || (f < 7 && pos + fwd + 1 === ep);
+}
+
+/** The squares `player` threatens (`determine_all_threats`, §1.7) as (lo, hi) written to `out`. */
+export function threatenedSquares(s: Int32Array, player: number, out: Int32Array): void {
+  computeThreats(s, player);
+  out[0] = castleLo;
+  out[1] = castleHi;
+}

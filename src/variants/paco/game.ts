@@ -1,0 +1,69 @@
+/**
+ * Paco Ŝako as a `Game<Int32Array>` (src/core/game.ts) for tools and the self-play environment.
+ * Actions are the reference's network codes 1..132 (absolute tiles, no viewpoint mirror; a mask
+ * index is `code - 1`, `actionCount` 132).
+ *
+ * Outcome: a Paco wins; the no-progress and repetition draws are part of the state (§1.10). Our
+ * decision where the reference is silent: a player in control with no legal action loses (at the
+ * start of a turn, as the reference's training code scores it, and also on a dead-end chain in
+ * the middle of a turn, which the reference leaves to the UI's rollback).
+ */
+import type { Game, Outcome } from '../../core/game.js';
+import { legalActions } from './actions.js';
+import {
+  NO_PROGRESS_DRAW, PACO_BLACK, PACO_WHITE, PLAYER, REPETITION_DRAW, REPS, RUNNING, TIMEOUT_BLACK, TIMEOUT_WHITE,
+  VICTORY,
+} from './layout.js';
+import { applyAction } from './play.js';
+import { copyState, emptyState, hashHi, hashLo, internHash } from './state.js';
+import { parsePacoFen } from './fen.js';
+
+export const PACO_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -';
+
+/** The standard start position with the server's setting (repetition draw after 3). */
+export function pacoStart(drawAfterRepetitions = 3): Int32Array {
+  const r = parsePacoFen(PACO_START_FEN, { drawAfterRepetitions });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+const scratch = new Int32Array(64);
+
+const OUTCOMES: (Outcome | undefined)[] = [];
+OUTCOMES[PACO_WHITE] = { winner: 0, reason: 'paco' };
+OUTCOMES[PACO_BLACK] = { winner: 1, reason: 'paco' };
+OUTCOMES[TIMEOUT_WHITE] = { winner: 0, reason: 'timeout' };
+OUTCOMES[TIMEOUT_BLACK] = { winner: 1, reason: 'timeout' };
+OUTCOMES[NO_PROGRESS_DRAW] = { winner: undefined, reason: 'noProgress' };
+OUTCOMES[REPETITION_DRAW] = { winner: undefined, reason: 'repetition' };
+const NO_ACTION: Outcome[] = [{ winner: 1, reason: 'noLegalAction' }, { winner: 0, reason: 'noLegalAction' }];
+
+/** The outcome of `s`, or undefined while the game runs. */
+export function pacoOutcome(s: Int32Array): Outcome | undefined {
+  const v = s[VICTORY]!;
+  if (v !== RUNNING) return OUTCOMES[v];
+  if (legalActions(s, scratch) === 0) return NO_ACTION[s[PLAYER]!];
+  return undefined;
+}
+
+export const pacoGame: Game<Int32Array> = {
+  id: 'paco',
+  actionCount: 132,
+  legalActions: (s, out) => legalActions(s, out),
+  play(s, action, into) {
+    if (s !== into) copyState(s, into);
+    applyAction(into, action);
+  },
+  currentPlayer: (s) => (s[PLAYER] === 0 ? 0 : 1),
+  outcome: pacoOutcome,
+  hash(s, out) {
+    internHash(s);
+    out[0] = hashLo;
+    out[1] = hashHi;
+  },
+  newState: () => {
+    const s = emptyState();
+    s[REPS] = 3;
+    return s;
+  },
+};

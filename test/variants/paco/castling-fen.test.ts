@@ -1,0 +1,110 @@
+/** tests_castling_fen.json: castling (standard and Chess960) and the FEN dialect (§1.7, §1.12). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fen, loadPaco, play, sq } from './helpers.js';
+import { charSquare, parsePacoFen, squareChar, squareName, writePacoFen } from '../../../src/variants/paco/fen.js';
+import { CASTLING, REQUIRED, REQUIRED_NAMES } from '../../../src/variants/paco/layout.js';
+import { CASTLE_MASK, CASTLE_SQ, CASTLE_BLACK_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
+import { PIECE_NAMES } from '../../../src/variants/paco/action-text.js';
+import { sqNames } from './helpers.js';
+
+const data = loadPaco('tests_castling_fen.json');
+const byId = new Map<string, any>(data.cases.map((c: any) => [c.id, c])); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+test('castling: Chess960 castling by placing the king on its rook (king_should_not_eat_rook, …2)', () => {
+  for (const id of ['king_should_not_eat_rook', 'king_should_not_eat_rook2']) {
+    const c = byId.get(id);
+    const s = fen(c.setup.fen);
+    play(s, c.actions, id);
+    assert.equal(writePacoFen(s), c.expected.fen_after, id);
+    if (c.expected.then_Lc6_Pe5_required_action) {
+      play(s, ['Lift(c6)', 'Place(e5)'], id);
+      assert.equal(REQUIRED_NAMES[s[REQUIRED]!], c.expected.then_Lc6_Pe5_required_action);
+    }
+  }
+});
+
+test('castling: details decoded from a Chess960 FEN (castling_properly_decoded_from_fen)', () => {
+  const c = byId.get('castling_properly_decoded_from_fen');
+  const s = fen(c.setup.fen);
+  const id = (s[CASTLING]! >>> 8) & 0x7f; // white king side slot
+  const d = c.expected.white_king_side;
+  assert.deepEqual(
+    [0, 1, 4, 2, 3].map((k) => squareName(CASTLE_SQ[5 * id + k]!)),
+    [d.king_from, d.king_to, d.place_target, d.rook_from, d.rook_to],
+  );
+});
+
+test('castling: default and Fischer castling FEN, standard details', () => {
+  const c = byId.get('default_fen+test_fischer_castling');
+  assert.equal(writePacoFen(fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -')).split(' ')[3], c.expected.default_castling_fen);
+  // Fischer random with rooks on d and f, king on e.
+  const s = fen('3rkr2/8/8/8/8/8/8/3RKR2 w 0 DFdf - -');
+  assert.equal(writePacoFen(s).split(' ')[3], c.expected['fischer(D,E,F)_castling_fen']);
+  const check = (id: number, e: { king: string; rook: string; must_be_empty: string[]; must_be_safe: string[] }): void => {
+    const d = id & 0x7f;
+    assert.equal(`${squareName(CASTLE_SQ[5 * d]!)}->${squareName(CASTLE_SQ[5 * d + 1]!)}`, e.king);
+    assert.equal(`${squareName(CASTLE_SQ[5 * d + 2]!)}->${squareName(CASTLE_SQ[5 * d + 3]!)}`, e.rook);
+    assert.deepEqual(sqNames(CASTLE_MASK[4 * d]!, CASTLE_MASK[4 * d + 1]!).sort(), [...e.must_be_empty].sort());
+    assert.deepEqual(sqNames(CASTLE_MASK[4 * d + 2]!, CASTLE_MASK[4 * d + 3]!).sort(), [...e.must_be_safe].sort());
+  };
+  check(CASTLE_BLACK_KING, c.expected.standard_details.black_king);
+  check(CASTLE_WHITE_QUEEN, c.expected.standard_details.white_queen);
+});
+
+test('fen: round trips, en passant, lifted piece', () => {
+  assert.equal(writePacoFen(fen(byId.get('empty_board').setup.fen)), byId.get('empty_board').expected.roundtrip);
+  const start = byId.get('new_board');
+  assert.equal(writePacoFen(fen(start.setup.fen)), start.expected['write_fen(DenseBoard::new())']);
+  const ep = byId.get('en_passant');
+  const s = fen(ep.setup.fen);
+  play(s, ep.actions.slice(0, 2));
+  assert.equal(writePacoFen(s), ep.expected.fen_after_Pd4);
+  assert.equal(writePacoFen(fen(ep.expected.fen_after_Pd4)), ep.expected.fen_after_Pd4);
+  play(s, ep.actions.slice(2));
+  assert.equal(writePacoFen(s), ep.expected.fen_after_Pf5);
+  const lifted = byId.get('lifted_piece');
+  const l = fen(lifted.setup.fen);
+  play(l, lifted.actions);
+  assert.equal(writePacoFen(l), lifted.expected.fen_after);
+  const back = fen(lifted.expected.fen_after);
+  assert.deepEqual(Array.from(back.subarray(0, 40)), Array.from(l.subarray(0, 40)).map((v, i) => (i === 34 ? back[34]! : v)));
+});
+
+test('fen: the union letter table (parse and write)', () => {
+  const c = byId.get('union_letters');
+  const type = (name: string | null): number => (name === null ? -1 : PIECE_NAMES.indexOf(name as (typeof PIECE_NAMES)[number]));
+  for (const L of c.expected.letters) {
+    const w = type(L.white), b = type(L.black);
+    if (L.write_fen_uses_it) assert.equal(squareChar(w, b), L.char, `write ${L.white}+${L.black}`);
+    assert.deepEqual(charSquare(L.char), [w, b]);
+    const text = `${L.char}7/8/8/8/8/8/8/8 w 0 - - -`;
+    assert.equal(parsePacoFen(text).ok, L.parse_fen_accepts_it, `parse ${L.char}`);
+  }
+  assert.equal(squareChar(0, -1), 'P');
+  assert.equal(squareChar(-1, 5), 'k');
+  void sq;
+});
+
+test('fen: bad input gives typed errors naming the field', () => {
+  const bad: [string, string][] = [
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w 0 AHah - -', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w 0 AHah - -', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN9 w 0 AHah - -', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x 0 AHah - -', 'turn'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w z AHah - -', 'counter'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 KQkq - -', 'castling'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah e9 -', 'enPassant'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR^d2p w 1 AHah - -', 'hand'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah -', 'fen'],
+    ['', 'fen'],
+  ];
+  for (const [text, field] of bad) {
+    const r = parsePacoFen(text);
+    assert.ok(!r.ok, text);
+    if (!r.ok) {
+      assert.equal(r.error.kind, 'fen');
+      assert.equal(r.error.field, field, text);
+    }
+  }
+});

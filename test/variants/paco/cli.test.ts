@@ -1,0 +1,107 @@
+/** `caissa paco perft|sako|replay`: output formats and typed errors (the command object, in-process). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pacoCommand } from '../../../src/cli/commands/paco.js';
+import { UsageError } from '../../../src/cli/usage.js';
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log, error = console.error, write = process.stdout.write.bind(process.stdout);
+  console.log = (...a: unknown[]) => void out.push(a.join(' ') + '\n');
+  console.error = (...a: unknown[]) => void err.push(a.join(' ') + '\n');
+  process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    const code = await pacoCommand.run(args);
+    return { code, out: out.join(''), err: err.join('') };
+  } catch (e) {
+    if (e instanceof UsageError) return { code: 2, out: out.join(''), err: e.message };
+    throw e;
+  } finally {
+    console.log = log;
+    console.error = error;
+    process.stdout.write = write;
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'caissa-paco-'));
+
+test('paco perft: turn and action counts, --json', async () => {
+  assert.deepEqual((await run(['perft', '3'])).out, 'Nodes searched: 8902\n');
+  assert.deepEqual((await run(['perft', '6', '--actions'])).out, 'Nodes searched: 8902\n');
+  const j = JSON.parse((await run(['perft', '2', '--json', '--fen', 'r1bq2nr/3nkB1p/p6b/6a1/1Pa2P2/PfNaa1P1/4N3/R4KeR b 5 - - -'])).out);
+  assert.deepEqual(Object.keys(j), ['nodes', 'ms']);
+  assert.equal(j.nodes, 6366);
+  const bad = await run(['perft', '2', '--fen', 'nonsense']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /FEN/);
+});
+
+test('paco sako: one JSON line per FEN in input order, --sequence, --jsonl, bad lines', async () => {
+  const file = join(dir, 'fens.txt');
+  writeFileSync(file, [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -',
+    'rnbqkbnr/pppppppp/5N2/8/8/8/PPPPPPPP/RNBQKB1R w 0 AHah - -',
+    '',
+    'rnbqkbnr/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKB1R w 0 AHah - -',
+  ].join('\n'));
+  const r = await run(['sako', file, '--sequence']);
+  assert.equal(r.code, 0);
+  const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines.length, 3);
+  assert.deepEqual(lines[0], { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -', sako: false, paco: false, sequence: null });
+  assert.deepEqual(lines[1].sequence, [{ Lift: 45 }, { Place: 60 }]);
+  assert.equal(lines[1].paco, true);
+  assert.equal(lines[2].sako, false);
+  const plain = await run(['sako', file]);
+  assert.deepEqual(Object.keys(JSON.parse(plain.out.split('\n')[0]!)), ['fen', 'sako', 'paco']);
+  const jsonl = join(dir, 'fens.jsonl');
+  writeFileSync(jsonl, '{"fen":"8/8/8/8/8/8/8/8 w 0 - - -"}\n"4k3/8/8/8/8/8/8/4K3^d6N w 0 - - -"\n');
+  const j = await run(['sako', jsonl, '--jsonl']);
+  assert.deepEqual(j.out.trim().split('\n').map((l) => JSON.parse(l)), [
+    { fen: '8/8/8/8/8/8/8/8 w 0 - - -', sako: false, paco: false },
+    { fen: '4k3/8/8/8/8/8/8/4K3^d6N w 0 - - -', sako: null, paco: true },
+  ]);
+  // A union-saturated position whose Paco search needs millions of states: capped, it is unknown.
+  const heavy = join(dir, 'heavy.txt');
+  writeFileSync(heavy, '8/6WR/2W2t2/5o2/f4jl1/3aSJ1d/4Ky2/1k3qwj w 34 - - -\n');
+  const capped = JSON.parse((await run(['sako', heavy, '--max-states', '20000'])).out);
+  assert.equal(capped.paco, null);
+  assert.equal(capped.sako, true);
+  const badFile = join(dir, 'bad.txt');
+  writeFileSync(badFile, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -\nnot a fen\n');
+  const b = await run(['sako', badFile]);
+  assert.equal(b.code, 2);
+  assert.match(b.err, /line 2/);
+  const bl = b.out.trim().split('\n');
+  assert.equal(bl.length, 2);
+  assert.equal(JSON.parse(bl[1]!).error.field, 'fen');
+});
+
+test('paco replay: action JSON or numeric codes; one line per half move', async () => {
+  const json = join(dir, 'game.json');
+  writeFileSync(json, '[{"Lift":12},{"Place":28},{"Lift":51},{"Place":35},{"Lift":28},{"Place":35},{"Lift":59},{"Place":35},{"Place":27}]');
+  const r = await run(['replay', json]);
+  assert.equal(r.code, 0);
+  assert.deepEqual(r.out.trim().split('\n'), [
+    'e2>e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 AHah e3 -',
+    'd7>d5\trnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w 2 AHah d6 -',
+    'e4xd5\trnbqkbnr/ppp1pppp/8/3a4/8/8/PPPP1PPP/RNBQKBNR b 0 AHah - -',
+    'Qd8>Pd5>d4\trnb1kbnr/ppp1pppp/8/3F4/3p4/8/PPPP1PPP/RNBQKBNR w 1 AHah - -',
+  ]);
+  const codes = join(dir, 'game.txt');
+  writeFileSync(codes, '13 93 52 100\n');
+  assert.equal((await run(['replay', codes])).out.trim().split('\n')[1], 'd7>d5\trnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w 2 AHah d6 -');
+  // With the viewpoint mirror, Black's d7 (tile 51) is sent as tile 11.
+  writeFileSync(codes, '13 93 12 92\n');
+  assert.equal((await run(['replay', codes, '--viewpoint'])).out.trim().split('\n')[1]!.split('\t')[0], 'd7>d5');
+  writeFileSync(codes, '13 94\n');
+  const bad = await run(['replay', codes]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /action 1/);
+  writeFileSync(json, '[{"Lift":12},{"Hop":3}]');
+  assert.match((await run(['replay', json])).err, /action 1/);
+});

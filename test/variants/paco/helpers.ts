@@ -1,0 +1,65 @@
+/** Shared helpers of the Paco Ŝako tests: data loading, action replay, names. */
+import assert from 'node:assert/strict';
+import { readText, sharedPath } from '../../../src/node/data.js';
+import { legalActions } from '../../../src/variants/paco/actions.js';
+import { actionName, parseActionName } from '../../../src/variants/paco/action-text.js';
+import { parsePacoFen, parseSquare, squareName, type PacoFenOptions } from '../../../src/variants/paco/fen.js';
+import { CASTLING } from '../../../src/variants/paco/layout.js';
+import { applyAction } from '../../../src/variants/paco/play.js';
+import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
+
+export const FULL = process.env.CAISSA_FULL !== undefined && process.env.CAISSA_FULL !== '' && process.env.CAISSA_FULL !== '0';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const loadPaco = (name: string): any => JSON.parse(readText(sharedPath('paco', name)));
+
+export function fen(text: string, options?: PacoFenOptions): Int32Array {
+  const r = parsePacoFen(text, options);
+  if (!r.ok) assert.fail(`${text}: ${r.error.message}`);
+  return r.value;
+}
+
+export function code(text: string): number {
+  const r = parseActionName(text);
+  if (!r.ok) assert.fail(r.error.message);
+  return r.value;
+}
+
+const buf = new Int32Array(64);
+
+/** The legal actions of `s` as codes (in generation order). */
+export function legal(s: Int32Array): number[] {
+  const n = legalActions(s, buf);
+  return Array.from(buf.subarray(0, n));
+}
+
+/** Plays the named actions, checking that each is legal. */
+export function play(s: Int32Array, actions: readonly string[], context = ''): void {
+  for (const a of actions) {
+    const c = code(a);
+    const l = legal(s);
+    assert.ok(l.includes(c), `${context}: ${a} is not legal; legal: ${l.map(actionName).join(' ')}`);
+    applyAction(s, c);
+  }
+}
+
+export const sq = (name: string): number => parseSquare(name);
+export const sqNames = (lo: number, hi: number): string[] => {
+  const out: string[] = [];
+  for (let i = 0; i < 64; i++) if ((((i < 32 ? lo : hi) >>> (i & 31)) & 1) !== 0) out.push(squareName(i));
+  return out;
+};
+
+/**
+ * `DenseBoard::from_squares` of the reference starts from `DenseBoard::empty()`, which has the
+ * four standard castling identifiers whatever the pieces (the FEN reader drops castling without
+ * both kings): set them from the FEN's castling letters.
+ */
+export function setStandardCastling(s: Int32Array, letters: string): void {
+  let c = 0;
+  if (letters.includes('A')) c |= CASTLE_WHITE_QUEEN;
+  if (letters.includes('H')) c |= CASTLE_WHITE_KING << 8;
+  if (letters.includes('a')) c |= CASTLE_BLACK_QUEEN << 16;
+  if (letters.includes('h')) c |= CASTLE_BLACK_KING << 24;
+  s[CASTLING] = c;
+}

@@ -1,0 +1,149 @@
+/**
+ * tests_notation_ai_repr.json and tests_full_games.json: replay notation, Ŝako annotations,
+ * index representation, action codes; action JSON and ExchangeNotation round trips.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fen, loadPaco, code, play } from './helpers.js';
+import { replayNotation } from '../../../src/variants/paco/replay.js';
+import { indexRepresentation } from '../../../src/variants/paco/ai-repr.js';
+import { actionFromJson, actionName, actionToJson, parseActionName, viewpointCode } from '../../../src/variants/paco/action-text.js';
+import { parseExchangeNotation, writeExchangeNotation } from '../../../src/variants/paco/exchange.js';
+import { writePacoFen } from '../../../src/variants/paco/fen.js';
+import { VICTORY, VICTORY_NAMES } from '../../../src/variants/paco/layout.js';
+import { applyAction } from '../../../src/variants/paco/play.js';
+
+const data = loadPaco('tests_notation_ai_repr.json');
+const byId = new Map<string, any>(data.cases.map((c: any) => [c.id, c])); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+for (const c of data.cases) {
+  const e = c.expected;
+  if (!e.full_replay_data_this_build && !e.half_move_5_labels) continue;
+  test(`replay notation: ${c.id}`, () => {
+    const r = replayNotation(fen(c.setup.fen), c.actions.map(code), true);
+    assert.ok(r.ok);
+    if (e.half_move_5_labels) {
+      const hm = r.value[4]!;
+      assert.deepEqual(hm.sections.map((x) => x.label), e.half_move_5_labels);
+      assert.equal(hm.sections[hm.sections.length - 1]!.actionIndex, e.half_move_5_action_index);
+      return;
+    }
+    const exp = e.full_replay_data_this_build.notation;
+    assert.equal(r.value.length, exp.length);
+    r.value.forEach((hm, i) => {
+      const x = exp[i];
+      assert.equal(hm.moveNumber, x.move_number);
+      assert.equal(hm.player === 0 ? 'White' : 'Black', x.current_player);
+      assert.deepEqual(hm.sections.map((s) => ({ action_index: s.actionIndex, label: s.label })), x.actions);
+      assert.deepEqual(hm.actions.map(actionToJson), x.paco_actions);
+      assert.equal(hm.metadata.givesSako, x.metadata.gives_sako);
+      assert.equal(hm.metadata.missedPaco, x.metadata.missed_paco);
+      assert.equal(hm.metadata.givesOpponentPacoOpportunity, x.metadata.gives_opponent_paco_opportunity);
+    });
+    assert.deepEqual(r.value.map((hm) => hm.sections.map((s) => s.label)), e.half_move_section_labels);
+  });
+}
+
+test('index representation vectors', () => {
+  const e = byId.get('index_representation').expected;
+  const start = fen(byId.get('index_representation').setup.fen);
+  assert.deepEqual(indexRepresentation(start, 1), { ok: true, value: e['initial_default_opts(=1, relative perspective)'] });
+  assert.deepEqual(indexRepresentation(start, 6), { ok: true, value: e['initial_opts=6(absolute, must_lift, must_promote)'] });
+  const s = start.slice();
+  play(s, ['Lift(e2)']);
+  assert.deepEqual(indexRepresentation(s, 1), { ok: true, value: e['after_Lift(e2)'] });
+  play(s, ['Place(e4)']);
+  assert.deepEqual(indexRepresentation(s, 1), { ok: true, value: e['after_Lift(e2)_Place(e4)_black_to_move'] });
+  const t = start.slice();
+  play(t, ['Lift(c2)', 'Place(c4)']);
+  assert.deepEqual(indexRepresentation(t, 6), { ok: true, value: e['after_Lc2_Pc4_opts=6'] });
+  assert.ok(!indexRepresentation(fen('4k3/8/8/8/8/8/8/4K3 w 0 - - -')).ok);
+});
+
+test('action codes, viewpoint mirror, action JSON', () => {
+  const e = byId.get('action_index').expected;
+  assert.equal(code('Promote(Rook)'), e.Promote.Rook);
+  assert.equal(code('Promote(Knight)'), e.Promote.Knight);
+  assert.equal(code('Promote(Bishop)'), e.Promote.Bishop);
+  assert.equal(code('Promote(Queen)'), e.Promote.Queen);
+  assert.equal(viewpointCode(code('Lift(e7)'), 1), e['example_black_Lift(e7)']);
+  for (let c = 1; c <= 132; c++) {
+    assert.equal(viewpointCode(viewpointCode(c, 1), 1), c);
+    assert.equal(viewpointCode(c, 0), c);
+    assert.deepEqual(parseActionName(actionName(c)), { ok: true, value: c });
+    assert.deepEqual(actionFromJson(JSON.parse(JSON.stringify(actionToJson(c)))), { ok: true, value: c });
+  }
+  assert.deepEqual(actionToJson(code('Lift(e2)')), { Lift: 12 });
+  assert.deepEqual(actionToJson(code('Promote(Queen)')), { Promote: 'Queen' });
+  assert.deepEqual(actionFromJson({ Place: 28, timestamp: 123 }), { ok: true, value: 65 + 28 });
+  for (const bad of [{ Lift: 64 }, { Lift: -1 }, { Place: 'e4' }, { Promote: 'King' }, { Jump: 3 }, [], null, 7]) {
+    const r = actionFromJson(bad, 5);
+    assert.ok(!r.ok);
+    if (!r.ok) assert.equal(r.error.index, 5);
+  }
+});
+
+test('ExchangeNotation round trip and errors', () => {
+  const s = fen('2b2b2/pr1pnkp1/1q2p3/1pp1Pp1C/PD1PQPa1/R1P2K2/8/1NB2BNR b 7 - g3 -');
+  const text = writeExchangeNotation(s);
+  assert.equal(text.split('\n')[4], 'P. PN .. P. Q. P. PP ..');
+  const back = parseExchangeNotation(text);
+  assert.ok(back.ok);
+  if (back.ok) assert.equal(writePacoFen(back.value).split(' ')[0], writePacoFen(s).split(' ')[0]);
+  const labelled = text.split('\n').map((l, i) => `${8 - i} ${l}`).join('\n');
+  const back2 = parseExchangeNotation(labelled);
+  assert.ok(back2.ok && writeExchangeNotation(back2.value) === text);
+  assert.equal(writeExchangeNotation(fen('8/8/8/8/8/8/8/8 w 0 - - -')).split('\n')[0], '.. .. .. .. .. .. .. ..');
+  const bad = parseExchangeNotation(text.replace('Q.', 'X.'));
+  assert.ok(!bad.ok && bad.error.line === 5);
+  assert.ok(!parseExchangeNotation('.. ..').ok);
+});
+
+const games = loadPaco('tests_full_games.json');
+for (const g of games.cases) {
+  test(`full game: ${g.id}`, () => {
+    const start = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -');
+    const actions = g.actions_json.map((j: unknown, i: number) => {
+      const r = actionFromJson(j, i);
+      assert.ok(r.ok);
+      return r.ok ? r.value : 0;
+    });
+    assert.deepEqual(actions, g.actions.map(code));
+    const r = replayNotation(start, actions, true);
+    assert.ok(r.ok);
+    const hms = r.value;
+    const comp = g.computed;
+    assert.equal(hms.length, comp.replay_labels_per_half_move.length);
+    assert.deepEqual(hms.map((h) => h.label), comp.replay_labels_per_half_move);
+    hms.forEach((h, i) => {
+      const m = comp.replay_metadata_per_half_move[i];
+      assert.deepEqual(
+        [h.metadata.givesSako, h.metadata.missedPaco, h.metadata.givesOpponentPacoOpportunity],
+        [m.gives_sako, m.missed_paco, m.gives_opponent_paco_opportunity], `half move ${i + 1} ${h.label}`);
+    });
+    assert.equal(hms[hms.length - 1]!.fen, comp.fen_final);
+    const s = start.slice();
+    for (const a of actions) applyAction(s, a);
+    assert.equal(VICTORY_NAMES[s[VICTORY]!], comp.victory_final);
+  });
+}
+
+test('replay: an illegal action is a typed error naming its index', () => {
+  const r = replayNotation(fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -'), [code('Lift(e2)'), code('Place(e5)')]);
+  assert.ok(!r.ok);
+  if (!r.ok) assert.equal(r.error.index, 1);
+});
+
+test('blocked pawns (AI auxiliary target)', async () => {
+  const { blockedPawns } = await import('../../../src/variants/paco/ai-repr.js');
+  const { sqNames } = await import('./helpers.js');
+  for (const c of data.cases) {
+    if (!('white_blocked_pawns' in c.expected)) continue;
+    const s = fen(c.setup.fen);
+    const out = new Int32Array(2);
+    blockedPawns(s, 0, out);
+    assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), [...c.expected.white_blocked_pawns].sort(), c.id);
+    blockedPawns(s, 1, out);
+    assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), [...c.expected.black_blocked_pawns].sort(), c.id);
+  }
+});

@@ -1,0 +1,208 @@
+/**
+ * Ŝako and Paco: the labelled positions (sako_*_positions.json) by both methods, the reverse
+ * amazon tiles and Paco sequences (tests_sako_amazon_chasing.json), and agreement of the amazon
+ * search with the exhaustive search on random-play positions, mid-turn states included.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FULL, fen, loadPaco, code, sqNames } from './helpers.js';
+import { Rng } from '../../../src/core/rng.js';
+import { writePacoFen } from '../../../src/variants/paco/fen.js';
+import { HAND_KIND, PACO_BLACK, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, WORDS } from '../../../src/variants/paco/layout.js';
+import {
+  CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, shortestPacoSequence,
+} from '../../../src/variants/paco/sako.js';
+import { applyAction } from '../../../src/variants/paco/play.js';
+import { isLegalAction } from '../../../src/variants/paco/actions.js';
+import { copyState, kingSquare } from '../../../src/variants/paco/state.js';
+import { RandomPlayer } from '../../../src/variants/paco/random.js';
+import { pacoStart } from '../../../src/variants/paco/game.js';
+import { TurnSearch } from '../../../src/variants/paco/search.js';
+import { chasingPacoInTwo } from '../../../src/variants/paco/chasing.js';
+
+/** Replays a Paco sequence from `s` and checks that it ends in a Paco of the player in control. */
+function assertPaco(s: Int32Array, seq: readonly number[], label: string): void {
+  const r = s.slice();
+  const win = r[PLAYER] === 0 ? PACO_WHITE : PACO_BLACK;
+  for (const a of seq) {
+    assert.ok(isLegalAction(r, a), `${label}: action ${a} legal`);
+    applyAction(r, a);
+  }
+  assert.equal(r[VICTORY], win, `${label}: the sequence ends in a Paco`);
+}
+
+/** Distinct end states of the turn that are a Paco of the mover. */
+function pacoEnds(s: Int32Array): number {
+  const search = new TurnSearch();
+  const n = search.enumerate(s, true);
+  const end = new Int32Array(WORDS);
+  const win = s[PLAYER] === 0 ? PACO_WHITE : PACO_BLACK;
+  let count = 0;
+  for (let e = 0; e < n; e++) {
+    search.ends.load(e, end);
+    if (end[VICTORY] === win) count++;
+  }
+  return count;
+}
+
+for (const file of ['sako_random_positions.json', 'sako_opening_book_positions.json']) {
+  test(`${file}: Ŝako and Paco-now flags by both methods`, () => {
+    const data = loadPaco(file);
+    for (const p of data.positions) {
+      const s = fen(p.fen);
+      const me = s[PLAYER]!;
+      if (p.required_action) assert.equal(REQUIRED_NAMES[s[REQUIRED]!], p.required_action, p.fen);
+      if (p.can_paco_now !== null) {
+        assert.equal(canPacoNow(s), p.can_paco_now, `exhaustive can-paco ${p.fen}`);
+        assert.equal(canPacoNowAmazon(s), p.can_paco_now, `amazon can-paco ${p.fen}`);
+      }
+      if (p.in_sako !== null) {
+        assert.equal(isInSako(s, me), p.in_sako, `exhaustive Ŝako ${p.fen}`);
+        assert.equal(isInSakoAmazon(s, me), p.in_sako, `amazon Ŝako ${p.fen}`);
+      }
+      if (p.shortest_paco_sequence_actions != null) {
+        const seq = shortestPacoSequence(s);
+        assert.ok(seq, p.fen);
+        // Our sequence starts from the state itself, so it includes a pending promotion (the
+        // reference promotes to a Queen before searching and leaves it out).
+        const extra = p.required_action === 'PromoteThenLift' ? 1 : 0;
+        assert.equal(seq.length, p.shortest_paco_sequence_actions + extra, `shortest sequence ${p.fen}`);
+        assertPaco(s, seq, p.fen);
+      } else if (p.can_paco_now === false) {
+        assert.equal(shortestPacoSequence(s), undefined);
+      }
+      if (p.paco_end_states !== undefined && p.required_action === 'Lift' && (p.turn_states_side_to_move ?? 1e9) <= 5000) {
+        assert.equal(pacoEnds(s), p.paco_end_states, `Paco end states ${p.fen}`);
+      }
+    }
+  });
+}
+
+const amazon = loadPaco('tests_sako_amazon_chasing.json');
+
+for (const c of amazon.cases) {
+  const e = c.expected;
+  if (!('attacker' in e)) continue;
+  test(`tests_sako_amazon: ${c.id}`, () => {
+    const s = fen(c.setup.fen);
+    for (const a of c.actions) applyAction(s, code(a));
+    const attacker = e.attacker === 'white' ? 0 : 1;
+    amazonTiles(s, attacker, kingSquare(s, attacker ^ 1));
+    const starting = e.starting_tiles ?? e.starting_tiles_computed;
+    const chaining = e.chaining_tiles ?? e.chaining_tiles_computed;
+    if (starting) assert.deepEqual(sqNames(START[0]!, START[1]!).sort(), [...starting].sort(), 'starting tiles');
+    if (chaining) assert.deepEqual(sqNames(CHAIN[0]!, CHAIN[1]!).sort(), [...chaining].sort(), 'chaining tiles');
+    // Paco sequences: the attacker in control (a settled board is handed to him as it is).
+    const probe = s.slice();
+    if (probe[PLAYER] !== attacker) {
+      assert.equal(probe[HAND_KIND], 0);
+      probe[PLAYER] = attacker;
+    }
+    const seqs: string[][] =
+      e.paco_sequences_computed ?? e.paco_sequences ?? e.paco_sequences_sorted_by_length ?? e.paco_sequences_this_build ?? [];
+    const lengths: number[] = e.paco_sequence_lengths ?? seqs.map((q) => q.length);
+    assert.equal(canPacoNow(probe), lengths.length > 0);
+    assert.equal(canPacoNowAmazon(probe), lengths.length > 0);
+    if (lengths.length > 0) {
+      const seq = shortestPacoSequence(probe)!;
+      assert.equal(seq.length, Math.min(...lengths), 'shortest Paco sequence');
+      assertPaco(probe, seq, c.id);
+      for (const q of seqs) assertPaco(probe, q.map(code), `${c.id} listed`);
+      assert.equal(pacoEnds(probe), lengths.length, 'one sequence per Paco end state');
+    } else {
+      assert.equal(pacoEnds(probe), 0);
+    }
+  });
+}
+
+test('Ŝako is undefined for the side in control mid-turn: typed error', () => {
+  const s = fen('rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR^d2P w 1 AHah - -');
+  const r = checkSako(s, 0);
+  assert.ok(!r.ok);
+  assert.throws(() => isInSako(s, 0), RangeError);
+  // The opponent's Ŝako mid-turn is the mover's Paco-now.
+  assert.deepEqual(checkSako(s, 1), { ok: true, value: canPacoNow(s) });
+});
+
+test('random play: amazon and exhaustive searches agree (settled and mid-turn states)', () => {
+  const target = FULL ? 500_000 : 100_000;
+  const rng = new Rng(20261122);
+  const player = new RandomPlayer();
+  const start = pacoStart();
+  const s = new Int32Array(WORDS);
+  let checked = 0, midTurn = 0, yes = 0, oracle = 0;
+  // The plain oracle: every legal action of the turn, all end states (capped), any Paco among them?
+  const plain = new TurnSearch();
+  plain.limit = 20000;
+  const end = new Int32Array(WORDS);
+  const visit = (x: Int32Array): void => {
+    if (checked >= target) return;
+    checked++;
+    const ex = canPacoNow(x);
+    const am = canPacoNowAmazon(x);
+    if (ex !== am) assert.fail(`can-paco disagrees on ${writePacoFen(x)}: exhaustive ${ex}, amazon ${am}`);
+    if (checked % 25 === 0) {
+      const n = plain.enumerate(x, true);
+      if (n >= 0) {
+        oracle++;
+        const win = x[PLAYER] === 0 ? PACO_WHITE : PACO_BLACK;
+        let any = false;
+        for (let e = 0; e < n && !any; e++) {
+          plain.ends.load(e, end);
+          any = end[VICTORY] === win;
+        }
+        if (any !== ex) assert.fail(`plain enumeration disagrees on ${writePacoFen(x)}: ${any}, search ${ex}`);
+      }
+    }
+    if (ex) yes++;
+    if (x[HAND_KIND] !== 0) midTurn++;
+    else {
+      const side = x[PLAYER]! ^ 1; // the side not in control: its Ŝako is the mover's Paco-now
+      const other = x[PLAYER]!;
+      const e2 = isInSako(x, other);
+      const a2 = isInSakoAmazon(x, other);
+      if (e2 !== a2) assert.fail(`Ŝako disagrees on ${writePacoFen(x)}: exhaustive ${e2}, amazon ${a2}`);
+      void side;
+    }
+  };
+  while (checked < target) {
+    copyState(start, s);
+    player.playout(s, rng, 100000, visit);
+  }
+  assert.ok(midTurn > target / 3, `mid-turn states checked: ${midTurn}`);
+  assert.ok(yes > 100, `positions with a Paco: ${yes}`);
+  assert.ok(oracle > target / 30, `positions checked against plain enumeration: ${oracle}`);
+});
+
+test('tests_sako_amazon_chasing: chasing Paco in 2', () => {
+  for (const c of amazon.cases) {
+    const e = c.expected;
+    if ('attacker' in e) continue;
+    const s = fen(c.setup.fen);
+    for (const [color, key, exact] of [
+      [0, 'white', true], [1, 'black', true], [0, 'white_forcing_first_moves', true],
+      [1, 'black_forcing_first_moves', true], [1, 'black_forcing_moves_set', false],
+    ] as const) {
+      if (!(key in e)) continue;
+      const r = chasingPacoInTwo(s, color);
+      assert.ok(r.ok);
+      const mine = r.ok ? r.value : [];
+      const expected: string[][] = e[key];
+      if (exact) assert.equal(mine.length, expected.length, `${c.id} ${key}`);
+      // Every listed sequence is a chasing move: it replays to one of our end states, and the
+      // shortest path to that end state is as long as the listed (BFS-first) one.
+      const byFen = new Map(mine.map((m) => [writePacoFen(m.state), m.path]));
+      for (const seq of expected) {
+        const t = s.slice();
+        t[PLAYER] = color;
+        for (const a of seq) {
+          assert.ok(isLegalAction(t, code(a)), `${c.id}: ${a}`);
+          applyAction(t, code(a));
+        }
+        const path = byFen.get(writePacoFen(t));
+        assert.ok(path, `${c.id}: ${seq.join(' ')} is a chasing move`);
+        if (exact) assert.equal(path.length, seq.length);
+      }
+    }
+  }
+});

@@ -18,6 +18,8 @@ export { ProgressivePosition, progressiveGame, parseProgressive, makeProgressive
 export type { CourseProblem, ProgressiveError, ProgressiveTextError, RuleSet as ProgressiveRuleSet } from './variants/progressive/index.js';
 export { solveSeries, progressivePerft } from './tools/progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions } from './tools/progressive/index.js';
+export { BatchEnv, ChessKernel, CHESS_ACTIONS, decodeChessLabel, encodeChessMove, gameKernel, decodeNpy, encodeNpy } from './env/index.js';
+export type { ActionEncoder, BatchOptions, EnvBuffers, GameKernel, NpyArray, NpyError } from './env/index.js';
 export {
   pacoGame, pacoStart, parsePacoFen, writePacoFen, legalActions as pacoLegalActions, applyAction as pacoApplyAction,
   turnPerft as pacoTurnPerft, actionPerft as pacoActionPerft, canPacoNow, isInSako, isInSakoAmazon,

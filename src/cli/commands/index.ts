@@ -7,6 +7,7 @@ import { perftCommand } from './perft.js';
 import { pgnCommand } from './pgn.js';
 import { progressiveCommand } from './progressive.js';
 import { sanCommand } from './san.js';
+import { selfplayCommand } from './selfplay.js';
 import { uciCommand } from './uci.js';
 
-export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, pacoCommand, progressiveCommand];
+export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, pacoCommand, selfplayCommand, progressiveCommand];

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import type { ObservationKind } from '../../env/kernel.js';
+import { kernelFactory } from '../../env/registry.js';
+import { runSelfplay, type SelfplayPolicy } from '../../node/env-selfplay.js';
+import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
+    [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
+    [--observation alphazero|compact] [--max-steps S] [--seed S] [--quiet]
+  chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
+  paco: 132 actions, the reference's 30-layer observation, flags.npy with the Ŝako/Paco-in-one labels`;
+
+const GAMES = ['chess', 'chess960', 'paco'];
+
+/** `[#####-----] 12/100 games  3456 samples  1234 samples/s` */
+function progressLine(games: number, total: number, samples: number, ms: number): string {
+  const width = 24;
+  const done = Math.min(width, Math.round((games / Math.max(1, total)) * width));
+  const rate = ms > 0 ? Math.round((samples * 1000) / ms) : 0;
+  return `[${'#'.repeat(done)}${'-'.repeat(width - done)}] ${games}/${total} games  ${samples} samples  ${rate} samples/s`;
+}
+
+export const selfplayCommand: Command = {
+  name: 'selfplay',
+  summary: 'generate self-play training data (.npy files and a JSON manifest)',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        game: { type: 'string', default: 'chess' },
+        games: { type: 'string' },
+        policy: { type: 'string', default: 'random' },
+        sims: { type: 'string' },
+        value: { type: 'string' },
+        batch: { type: 'string' },
+        threads: { type: 'string' },
+        out: { type: 'string' },
+        observation: { type: 'string', default: 'alphazero' },
+        'max-steps': { type: 'string' },
+        seed: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+      },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    const game = values.game!;
+    if (!GAMES.includes(game)) throw new UsageError(`--game: expected one of ${GAMES.join(', ')}, got '${game}'`);
+    if (kernelFactory(game) === undefined) {
+      throw new UsageError(`--game ${game}: not available yet (the ${game === 'paco' ? 'Paco Ŝako' : game} environment is not integrated)`);
+    }
+    if (values.games === undefined) throw new UsageError('--games N is required');
+    if (values.out === undefined) throw new UsageError('--out DIR is required');
+    const policy = values.policy as SelfplayPolicy;
+    if (policy !== 'random' && policy !== 'mcts') throw new UsageError(`--policy: expected random or mcts, got '${values.policy}'`);
+    const value = values.value ?? (game === 'paco' ? 'rollout' : 'material');
+    if (value !== 'material' && value !== 'rollout') throw new UsageError(`--value: expected material or rollout, got '${value}'`);
+    if (game === 'paco' && value === 'material') throw new UsageError('--value material: chess only (Paco Ŝako uses rollout)');
+    if (values.observation !== 'alphazero' && values.observation !== 'compact') {
+      throw new UsageError(`--observation: expected alphazero or compact, got '${values.observation}'`);
+    }
+    if (values.sims !== undefined && policy !== 'mcts') throw new UsageError('--sims needs --policy mcts');
+    const games = parseIntOption('--games', values.games, 1, 1);
+    const options = {
+      game,
+      games,
+      policy,
+      simulations: parseIntOption('--sims', values.sims, 64, 1),
+      value: value as 'material' | 'rollout',
+      batch: parseIntOption('--batch', values.batch, Math.min(games, 64), 1),
+      threads: parseIntOption('--threads', values.threads, 1, 1),
+      out: values.out,
+      seed: parseIntOption('--seed', values.seed, 0),
+      observation: values.observation as ObservationKind,
+      maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
+    };
+    let last = 0;
+    const show = !values.quiet;
+    let result: Awaited<ReturnType<typeof runSelfplay>>;
+    try {
+      result = await runSelfplay(options, (p) => {
+        const now = performance.now();
+        if (show && (now - last > 200 || p.games === games)) {
+          last = now;
+          process.stderr.write(`\r${progressLine(p.games, games, p.samples, p.elapsedMs)}`);
+        }
+      });
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS' || code === 'ENOENT') {
+        throw new UsageError(`--out ${options.out}: cannot write there (${(e as Error).message})`);
+      }
+      console.error(`caissa selfplay: ${(e as Error).message}`);
+      return EXIT_FAILED;
+    }
+    if (show) process.stderr.write('\n');
+    console.log(`wrote ${result.samples} samples of ${result.games} games to ${options.out} (${Math.round((result.samples * 1000) / Math.max(1, result.elapsedMs))} samples/s)`);
+    return EXIT_OK;
+  },
+};

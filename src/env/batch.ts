@@ -1,0 +1,225 @@
+/**
+ * A batch of environments of one game stepped together, with the contract of pgx's
+ * `api_test` and `core.Env.step`:
+ * - the mask is exact (every legal action, never truncated: the list has room for the most legal
+ *   actions a state can have) and non-empty unless the state is terminal, where it is all ones
+ *   (so that normalising a policy over it never divides by zero);
+ * - taking an action outside the mask (or outside 0..A−1) ends the episode: −1 for the mover,
+ *   +1 for the other player;
+ * - a terminal state absorbs: stepping it changes nothing and gives zero rewards;
+ * - `rewards` are the last step's rewards per player (0 White, 1 Black), zero-sum at the end;
+ * - `terminated` is set when the rules (or an illegal action) end the episode, `truncated` when
+ *   the step cap `maxSteps` cuts it (a cut episode is not a draw: bootstrap from its value);
+ * - with `autoReset` (pgx's `experimental.auto_reset`), a finished environment starts its next
+ *   episode inside the same step: observation, mask and current player are the new episode's,
+ *   while `rewards`, `terminated` and `truncated` report the finished one until the next step;
+ * - every environment draws its random choices (Chess960 start, opening) from its own `Rng`,
+ *   seeded from the batch seed and its global index, so results do not depend on how a batch
+ *   is split over threads.
+ */
+import { Rng } from '../core/rng.js';
+import { createBuffers, type EnvBuffers } from './buffers.js';
+import { BLACK_WINS, ONGOING, WHITE_WINS, type GameKernel } from './kernel.js';
+
+export interface BatchOptions {
+  /** Step cap per episode: reaching it truncates (0: none). Default 512, AlphaZero's cap. */
+  readonly maxSteps?: number;
+  /** Start the next episode when one ends (default true). */
+  readonly autoReset?: boolean;
+  /** Seed of the environments' random generators (default 0). */
+  readonly seed?: number;
+  /** Global index of environment 0 of this batch (when it is a slice of a larger one). */
+  readonly firstIndex?: number;
+}
+
+/** The seed of environment `index` of a batch seeded `seed` (a 32-bit mix of both). */
+export function envSeed(seed: number, index: number): number {
+  let h = Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ Math.imul(index + 1, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  return (h ^ (h >>> 13)) | 0;
+}
+
+export class BatchEnv {
+  readonly kernel: GameKernel;
+  readonly buffers: EnvBuffers;
+  readonly size: number;
+  readonly maxSteps: number;
+  readonly autoReset: boolean;
+  private readonly rngs: Rng[];
+
+  constructor(kernel: GameKernel, options: BatchOptions = {}, buffers?: EnvBuffers) {
+    this.kernel = kernel;
+    this.size = kernel.n;
+    const obsSize = kernel.observationShape.reduce((a, b) => a * b, kernel.observationShape.length > 0 ? 1 : 0);
+    this.buffers = buffers ?? createBuffers(kernel.n, kernel.actionCount, kernel.maxLegal, obsSize);
+    const b = this.buffers;
+    if (b.size !== kernel.n || b.actionCount !== kernel.actionCount || b.maxLegal < kernel.maxLegal || b.observationSize !== obsSize) {
+      throw new RangeError('buffers do not fit the kernel');
+    }
+    this.maxSteps = options.maxSteps ?? 512;
+    this.autoReset = options.autoReset ?? true;
+    const seed = options.seed ?? 0;
+    const first = options.firstIndex ?? 0;
+    this.rngs = [];
+    for (let i = 0; i < this.size; i++) this.rngs.push(new Rng(envSeed(seed, first + i)));
+  }
+
+  /** Starts a new episode in every environment. */
+  reset(): void {
+    for (let i = 0; i < this.size; i++) {
+      this.startEpisode(i);
+      this.buffers.rewards[2 * i] = 0;
+      this.buffers.rewards[2 * i + 1] = 0;
+      this.observe(i);
+    }
+  }
+
+  /** Starts a new episode in environment `i` (flags cleared, rewards zero). */
+  resetEnv(i: number): void {
+    this.startEpisode(i);
+    this.buffers.rewards[2 * i] = 0;
+    this.buffers.rewards[2 * i + 1] = 0;
+    this.observe(i);
+  }
+
+  /** Re-reads the state of `i` after its kernel state was set directly (e.g. `setPosition`). */
+  refresh(i: number): void {
+    this.buildMask(i, 0);
+    this.observe(i);
+  }
+
+  private startEpisode(i: number): void {
+    this.kernel.reset(i, this.rngs[i]!);
+    this.buildMask(i, 0);
+  }
+
+  /** Generates the legal labels of `i` and rebuilds its whole mask row; sets flags from the status. */
+  private buildMask(i: number, steps: number): void {
+    const b = this.buffers;
+    const k = this.kernel;
+    const a = b.actionCount;
+    const l = b.maxLegal;
+    b.masks.fill(0, i * a, (i + 1) * a);
+    const n = k.generate(i, b.legalLabels, i * l);
+    b.stepCount[i] = steps;
+    b.currentPlayer[i] = k.currentPlayer(i);
+    b.truncated[i] = 0;
+    if (k.status(i, n) !== ONGOING) {
+      // A start position that is already over: terminal from the outset (no rewards).
+      b.terminated[i] = 1;
+      b.legalCount[i] = 0;
+      b.masks.fill(1, i * a, (i + 1) * a);
+      return;
+    }
+    b.terminated[i] = 0;
+    b.legalCount[i] = n;
+    for (let j = 0; j < n; j++) b.masks[i * a + b.legalLabels[i * l + j]!] = 1;
+  }
+
+  private observe(i: number): void {
+    const b = this.buffers;
+    if (b.observationSize > 0) this.kernel.observe(i, b.observations, i * b.observationSize);
+  }
+
+  /** Steps every environment with `actions` (default: `buffers.actions`). */
+  step(actions: Int32Array = this.buffers.actions): void {
+    if (actions.length < this.size) throw new RangeError(`expected ${this.size} actions, got ${actions.length}`);
+    for (let i = 0; i < this.size; i++) this.stepOne(i, actions[i]!);
+  }
+
+  /**
+   * `steps` steps in which every environment plays a uniformly random legal action drawn from
+   * its own generator (a random policy without a round trip per step: for random self-play and
+   * for measuring the environment itself). Terminal environments without auto-reset absorb.
+   */
+  stepRandom(steps: number): void {
+    const b = this.buffers;
+    const l = b.maxLegal;
+    for (let s = 0; s < steps; s++) {
+      for (let i = 0; i < this.size; i++) {
+        const n = b.legalCount[i]!;
+        this.stepOne(i, n > 0 ? b.legalLabels[i * l + this.rngs[i]!.below(n)]! : 0);
+      }
+    }
+  }
+
+  /** Steps environment `i` with action label `action`. */
+  stepOne(i: number, action: number): void {
+    const b = this.buffers;
+    const k = this.kernel;
+    const a = b.actionCount;
+    const l = b.maxLegal;
+    const masks = b.masks;
+    const rewards = b.rewards;
+    if (b.terminated[i]! !== 0 || b.truncated[i]! !== 0) {
+      if (!this.autoReset) {
+        rewards[2 * i] = 0;
+        rewards[2 * i + 1] = 0;
+        return; // absorbing
+      }
+      b.terminated[i] = 0;
+      b.truncated[i] = 0;
+    }
+    rewards[2 * i] = 0;
+    rewards[2 * i + 1] = 0;
+    const mover = b.currentPlayer[i]!;
+    const count = b.legalCount[i]!;
+    const lo = i * l;
+    let index = -1;
+    if (action >= 0 && action < a && masks[i * a + action] === 1) {
+      for (let j = 0; j < count; j++) {
+        if (b.legalLabels[lo + j] === action) {
+          index = j;
+          break;
+        }
+      }
+    }
+    let ended = false;
+    if (index < 0) {
+      // Illegal action (pgx `_step_with_illegal_action`): the mover loses.
+      b.terminated[i] = 1;
+      rewards[2 * i + mover] = -1;
+      rewards[2 * i + (mover ^ 1)] = 1;
+      ended = true;
+    } else {
+      for (let j = 0; j < count; j++) masks[i * a + b.legalLabels[lo + j]!] = 0;
+      k.play(i, index);
+      const steps = b.stepCount[i]! + 1;
+      b.stepCount[i] = steps;
+      const n = k.generate(i, b.legalLabels, lo);
+      b.currentPlayer[i] = k.currentPlayer(i);
+      const status = k.status(i, n);
+      if (status !== ONGOING) {
+        b.terminated[i] = 1;
+        if (status === WHITE_WINS) {
+          rewards[2 * i] = 1;
+          rewards[2 * i + 1] = -1;
+        } else if (status === BLACK_WINS) {
+          rewards[2 * i] = -1;
+          rewards[2 * i + 1] = 1;
+        }
+        ended = true;
+      } else if (this.maxSteps > 0 && steps >= this.maxSteps) {
+        b.truncated[i] = 1;
+        ended = true;
+      } else {
+        b.legalCount[i] = n;
+        for (let j = 0; j < n; j++) masks[i * a + b.legalLabels[lo + j]!] = 1;
+      }
+    }
+    if (ended) {
+      if (this.autoReset) {
+        const term = b.terminated[i]!;
+        const trunc = b.truncated[i]!;
+        this.startEpisode(i);
+        // Report the finished episode until the next step (pgx auto_reset).
+        b.terminated[i] = term;
+        b.truncated[i] = trunc;
+      } else {
+        b.legalCount[i] = 0;
+        masks.fill(1, i * a, (i + 1) * a);
+      }
+    }
+    if (b.observationSize > 0) k.observe(i, b.observations, i * b.observationSize);
+  }
+}

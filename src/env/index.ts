@@ -1,0 +1,20 @@
+/** The batched self-play environment (browser-safe; worker threads and files are in src/node). */
+export { CHESS_ACTIONS, chessLabelOf, chessMoveOf, decodeChessLabel, encodeChessMove, fileMajor, PLANES } from './chess-actions.js';
+export { ALPHAZERO_PLANES, COMPACT_PLANES, HISTORY } from './chess-observation.js';
+export { ChessKernel, StartPositionError, chess960KernelFactory, chessKernelFactory, chessObservationShape } from './chess-kernel.js';
+export type { ChessKernelOptions } from './chess-kernel.js';
+export { BatchEnv, envSeed } from './batch.js';
+export type { BatchOptions } from './batch.js';
+export { createBuffers, sliceBuffers } from './buffers.js';
+export type { EnvBuffers } from './buffers.js';
+export { BLACK_WINS, DEFAULT_KERNEL_OPTIONS, DRAW, ONGOING, WHITE_WINS } from './kernel.js';
+export type { GameKernel, KernelFactory, KernelOptions, ObservationKind } from './kernel.js';
+export { gameKernel } from './game-kernel.js';
+export type { ActionEncoder } from './game-kernel.js';
+export { KERNEL_FACTORIES, kernelFactory } from './registry.js';
+export { PACO_ACTIONS, PACO_LAYERS, pacoEncoder, pacoKernelFactory, pacoLabel, pacoSearchGame, writePacoObservation } from './paco-encoder.js';
+export { Mcts, rolloutEvaluator } from './mcts.js';
+export type { Evaluator, MctsOptions, SearchGame } from './mcts.js';
+export { chessSearchGame, materialEvaluator } from './chess-search.js';
+export { decodeNpy, encodeNpy, encodeNpyStrings, npyHeader } from './npy.js';
+export type { NpyArray, NpyData, NpyDescr, NpyError } from './npy.js';

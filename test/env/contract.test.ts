@@ -1,0 +1,283 @@
+/**
+ * The contract every game's environment passes (pgx's `api_test`, plus the rules of `Env.step`),
+ * over more than 10,000 random steps per game, each step checked against independent views:
+ * the core's legal moves of the state's FEN (mask exact), chess.js replaying the same game
+ * (checkmate, stalemate, dead material, repetition, 50 moves), and the flags and rewards rules.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Chess } from 'chess.js';
+import { Rng } from '../../src/core/rng.js';
+import type { Game } from '../../src/core/game.js';
+import { chessGame } from '../../src/chess/game.js';
+import { Position } from '../../src/chess/position.js';
+import { makeFen, readFen, STARTING_FEN } from '../../src/notation/fen.js';
+import { epdFens, FULL, spread } from '../helpers.js';
+
+/** Random steps per game: over 10,000 by default, 100,000 with CAISSA_FULL. */
+const STEPS = FULL ? 100_000 : 12_000;
+import { BatchEnv } from '../../src/env/batch.js';
+import { CHESS_ACTIONS, encodeChessMove } from '../../src/env/chess-actions.js';
+import { ChessKernel, StartPositionError } from '../../src/env/chess-kernel.js';
+import { gameKernel, type ActionEncoder } from '../../src/env/game-kernel.js';
+import { DEFAULT_KERNEL_OPTIONS, type GameKernel } from '../../src/env/kernel.js';
+import { writePiecePlanes } from '../../src/env/chess-observation.js';
+
+const A = CHESS_ACTIONS;
+
+/** The labels of the core's legal moves of a FEN. */
+function coreLabels(fen: string, chess960: boolean): Set<number> {
+  const r = readFen(fen, { chess960 });
+  assert.ok(r.ok, fen);
+  const p = r.value;
+  return new Set(p.legalMoves().map((m) => encodeChessMove(m.code, p.words[16]!, chess960)));
+}
+
+const maskSet = (env: BatchEnv, i: number): Set<number> => {
+  const s = new Set<number>();
+  for (let a = 0; a < A; a++) if (env.buffers.masks[i * A + a] === 1) s.add(a);
+  return s;
+};
+
+interface Stats {
+  steps: number;
+  terminated: number;
+  truncated: number;
+  illegal: number;
+  reasons: Map<string, number>;
+}
+
+/**
+ * Random play without auto-reset; every terminal state is checked (absorbing, all-true mask,
+ * reason confirmed by chess.js for standard chess) and then reset by hand.
+ */
+function runContract(kernel: GameKernel, chess960: boolean, steps: number, seed: number, maxSteps: number, replay = !chess960): Stats {
+  const env = new BatchEnv(kernel, { autoReset: false, seed, maxSteps });
+  env.reset();
+  const b = env.buffers;
+  const n = env.size;
+  const rng = new Rng(seed);
+  const games: (Chess | undefined)[] = [];
+  const newReplay = (i: number): Chess | undefined => (replay ? new Chess(kernel.describe(i)) : undefined);
+  for (let i = 0; i < n; i++) games.push(newReplay(i));
+  const stats: Stats = { steps: 0, terminated: 0, truncated: 0, illegal: 0, reasons: new Map() };
+  const actions = new Int32Array(n);
+  while (stats.steps < steps) {
+    const fens: string[] = [];
+    const illegal: boolean[] = [];
+    for (let i = 0; i < n; i++) {
+      const fen = kernel.describe(i);
+      fens.push(fen);
+      assert.equal(b.terminated[i], 0);
+      assert.equal(b.truncated[i], 0);
+      // Exact, non-empty mask equal to the core's legal moves; current player = side to move.
+      const mask = maskSet(env, i);
+      assert.deepEqual(mask, coreLabels(fen, chess960), fen);
+      assert.ok(mask.size > 0);
+      assert.equal(b.legalCount[i], mask.size);
+      assert.equal(b.currentPlayer[i], fen.split(' ')[1] === 'w' ? 0 : 1);
+      // Mostly legal actions, sometimes an illegal one (or one outside the action space).
+      const bad = rng.below(500) === 0;
+      illegal.push(bad);
+      if (bad) {
+        let a: number;
+        do a = rng.below(A + 2) - 1;
+        while (a >= 0 && a < A && mask.has(a));
+        actions[i] = a;
+      } else {
+        actions[i] = b.legalLabels[i * b.maxLegal + rng.below(b.legalCount[i]!)]!;
+      }
+    }
+    env.step(actions);
+    for (let i = 0; i < n; i++) {
+      stats.steps++;
+      const mover = fens[i]!.split(' ')[1] === 'w' ? 0 : 1;
+      const r0 = b.rewards[2 * i]!;
+      const r1 = b.rewards[2 * i + 1]!;
+      assert.equal(r0 + r1, 0, 'zero-sum');
+      const game = games[i];
+      if (illegal[i]) {
+        assert.equal(b.terminated[i], 1);
+        assert.equal(b.rewards[2 * i + mover], -1);
+        assert.equal(b.rewards[2 * i + (mover ^ 1)], 1);
+        stats.illegal++;
+      } else if (game !== undefined) {
+        const r = readFen(fens[i]!);
+        assert.ok(r.ok);
+        const code = decodeMove(r.value, actions[i]!);
+        const mv = r.value.moveFromCode(code)!;
+        game.move(chessJsMove(mv.uci));
+      }
+      if (b.terminated[i] === 0 && b.truncated[i] === 0) {
+        assert.equal(r0, 0);
+        continue;
+      }
+      // Terminal: all-true mask, no legal list, and absorbing.
+      assert.ok(!(b.terminated[i] === 1 && b.truncated[i] === 1));
+      for (let a = 0; a < A; a++) assert.equal(b.masks[i * A + a], 1);
+      assert.equal(b.legalCount[i], 0);
+      const fen = kernel.describe(i);
+      if (b.truncated[i] === 1) {
+        stats.truncated++;
+        assert.equal(r0, 0);
+        assert.equal(b.stepCount[i], maxSteps);
+      } else if (!illegal[i]) {
+        stats.terminated++;
+        const reason = game !== undefined ? chessJsReason(game, r0) : outcomeReason(fen, r0, chess960);
+        stats.reasons.set(reason, (stats.reasons.get(reason) ?? 0) + 1);
+      }
+      const flags = [b.terminated[i], b.truncated[i], b.stepCount[i], b.currentPlayer[i]];
+      for (const a of [0, rng.below(A)]) {
+        env.stepOne(i, a);
+        assert.equal(kernel.describe(i), fen, 'absorbing');
+        assert.deepEqual([b.terminated[i], b.truncated[i], b.stepCount[i], b.currentPlayer[i]], flags);
+        assert.equal(b.rewards[2 * i], 0);
+        assert.equal(b.rewards[2 * i + 1], 0);
+      }
+      env.resetEnv(i);
+      games[i] = newReplay(i);
+    }
+  }
+  return stats;
+}
+
+function decodeMove(p: Position, label: number): number {
+  for (const m of p.legalMoves()) if (encodeChessMove(m.code, p.words[16]!, p.chess960) === label) return m.code;
+  throw new Error('label not legal');
+}
+
+const chessJsMove = (uci: string): { from: string; to: string; promotion?: string } =>
+  uci.length > 4 ? { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4]! } : { from: uci.slice(0, 2), to: uci.slice(2, 4) };
+
+/** Why chess.js says the replayed game is over, checked against the reward. */
+function chessJsReason(game: Chess, whiteReward: number): string {
+  if (game.isCheckmate()) {
+    assert.equal(whiteReward, game.turn() === 'w' ? -1 : 1);
+    return 'checkmate';
+  }
+  assert.equal(whiteReward, 0);
+  if (game.isStalemate()) return 'stalemate';
+  if (game.isInsufficientMaterial()) return 'insufficientMaterial';
+  if (game.isThreefoldRepetition()) return 'threefold';
+  const halfmoves = Number(game.fen().split(' ')[4]);
+  assert.ok(halfmoves >= 100, `chess.js sees no reason to end: ${game.fen()}`);
+  return 'fiftyMoves';
+}
+
+/** Without a replay: the reason from the core. */
+function outcomeReason(fen: string, whiteReward: number, chess960: boolean): string {
+  const p = readFen(fen, { chess960 });
+  assert.ok(p.ok);
+  if (p.value.isCheckmate()) {
+    assert.equal(whiteReward, p.value.turn === 'white' ? -1 : 1);
+    return 'checkmate';
+  }
+  assert.equal(whiteReward, 0);
+  return p.value.isStalemate() ? 'stalemate' : 'draw';
+}
+
+test(`contract: chess, ${STEPS} random steps checked against the core and chess.js`, () => {
+  // Half the games start from endgames, so that every way to end occurs.
+  const startFens = [STARTING_FEN, ...spread(epdFens('endgames.epd.gz'), 300)];
+  const kernel = new ChessKernel(16, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none', startFens });
+  const stats = runContract(kernel, false, STEPS, 1, 300);
+  assert.ok(stats.steps >= STEPS);
+  assert.ok(stats.truncated > 0 && stats.illegal > 0);
+  for (const reason of ['checkmate', 'stalemate', 'insufficientMaterial', 'threefold', 'fiftyMoves']) {
+    assert.ok((stats.reasons.get(reason) ?? 0) > 0, `${reason}: ${JSON.stringify([...stats.reasons])}`);
+  }
+});
+
+test(`contract: Chess960, ${STEPS} random steps`, () => {
+  const stats = runContract(new ChessKernel(16, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), true, STEPS, 2, 300);
+  assert.ok(stats.terminated > 0 && stats.truncated > 0 && stats.illegal > 0);
+});
+
+/** Chess through the generic `Game` seam (the path Paco Ŝako takes). */
+const chessEncoder: ActionEncoder<Int32Array> = {
+  actionCount: A,
+  maxLegal: 256,
+  observationShape: [8, 8, 12],
+  label: (s, move) => encodeChessMove(move, s[16]!, false),
+  observe(s, out, o) {
+    out.fill(0, o, o + 768);
+    writePiecePlanes(out, o, 12, 0, s, 0, s[16]!);
+  },
+  start: (s) => s.set(Position.standard().words),
+  describe: (s) => makeFen(Position.fromWordsUnchecked(s.slice(), false)),
+};
+
+test('contract: chess through gameKernel (the Game<S> seam), 10,000 random steps', () => {
+  // Its draw rules are the Game's own (75 moves, no repetition): chess.js' reason differs, so
+  // only the generic checks run here (no chess.js replay).
+  const kernel = gameKernel(chessGame as Game<Int32Array>, chessEncoder, 8);
+  const stats = runContract(kernel, false, 10000, 3, 200, false);
+  assert.ok(stats.truncated > 0 && stats.illegal > 0);
+});
+
+test('auto-reset keeps the finished episode\'s rewards and flags for one step', () => {
+  const kernel = new ChessKernel(4, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'alphazero', startFens: ['6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1'] });
+  const env = new BatchEnv(kernel, { seed: 5 });
+  env.reset();
+  const b = env.buffers;
+  // a1a8 mates: a1 = file-major 0, up 7 = plane 22.
+  const mate = 22;
+  const illegal = 5;
+  env.step(Int32Array.of(mate, illegal, mate, 4672));
+  assert.deepEqual([...b.terminated], [1, 1, 1, 1]);
+  assert.deepEqual([...b.rewards], [1, -1, -1, 1, 1, -1, -1, 1]);
+  // Already the next episode: start position, step count 0, a fresh mask, White to move.
+  for (let i = 0; i < 4; i++) {
+    assert.equal(kernel.describe(i), '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1');
+    assert.equal(b.stepCount[i], 0);
+    assert.equal(b.currentPlayer[i], 0);
+    assert.ok(b.legalCount[i]! > 0);
+  }
+  const obs = b.observations;
+  assert.equal(obs[(7 * 8 + 0) * 119 + 3], 1, 'own rook back on a1 in the observation');
+  env.step(Int32Array.of(mate - 1, mate - 1, mate - 1, mate - 1)); // a1a7
+  assert.deepEqual([...b.terminated], [0, 0, 0, 0]);
+  assert.deepEqual([...b.rewards], [0, 0, 0, 0, 0, 0, 0, 0]);
+});
+
+test('start positions: bad or finished FENs are refused with a typed error', () => {
+  const make = (fen: string) => () => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, startFens: [fen] });
+  assert.throws(make('not a fen'), StartPositionError);
+  assert.throws(make('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1'), /already over/); // checkmated
+  assert.throws(make('8/8/8/8/8/8/8/k6K w - - 0 1'), /already over/); // dead
+});
+
+test('seeds: the same seed gives the same Chess960 starts whatever the batch slicing', () => {
+  const starts = (n: number, first: number): string[] => {
+    const kernel = new ChessKernel(n, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+    const env = new BatchEnv(kernel, { seed: 42, firstIndex: first });
+    env.reset();
+    return Array.from({ length: n }, (_, i) => kernel.describe(i));
+  };
+  const whole = starts(8, 0);
+  assert.deepEqual(starts(4, 0).concat(starts(4, 4)), whole);
+  assert.ok(new Set(whole).size > 4);
+  assert.notDeepEqual(whole, (() => {
+    const kernel = new ChessKernel(8, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+    const env = new BatchEnv(kernel, { seed: 43 });
+    env.reset();
+    return Array.from({ length: 8 }, (_, i) => kernel.describe(i));
+  })());
+});
+
+test('masks: the 218-move position and 2,000 data positions equal the core exactly', () => {
+  const fens = ['R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1', ...spread(epdFens('UHO_4060_v3.epd.gz'), 2000)];
+  const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+  const env = new BatchEnv(kernel, { autoReset: false });
+  env.reset();
+  for (const fen of fens) {
+    const r = readFen(fen);
+    assert.ok(r.ok, fen);
+    kernel.setPosition(0, r.value);
+    env.refresh(0);
+    const expected = coreLabels(fen, false);
+    if (fen.startsWith('R6R')) assert.equal(expected.size, 218);
+    assert.equal(env.buffers.legalCount[0], expected.size, fen);
+    assert.deepEqual(maskSet(env, 0), expected, fen);
+  }
+});

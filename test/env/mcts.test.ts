@@ -1,0 +1,58 @@
+/**
+ * The self-play search: visit distributions are distributions over exactly the legal labels,
+ * and values backed up from the right side find forced results (mate in one, winning a queen)
+ * with modest simulation counts, for either colour.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng } from '../../src/core/rng.js';
+import { readFen } from '../../src/notation/fen.js';
+import { encodeChessMove } from '../../src/env/chess-actions.js';
+import { chessSearchGame, materialEvaluator } from '../../src/env/chess-search.js';
+import { Mcts, rolloutEvaluator } from '../../src/env/mcts.js';
+
+const g = chessSearchGame(false);
+
+function best(fen: string, simulations: number, evaluator = materialEvaluator): { uci: string; count: number; legal: number; sum: number } {
+  const r = readFen(fen);
+  assert.ok(r.ok, fen);
+  const pos = r.value;
+  const mcts = new Mcts(g, evaluator, { simulations });
+  const labels = new Int32Array(256);
+  const probs = new Float32Array(256);
+  const { count, chosen } = mcts.search(pos.words.slice(), new Rng(1), labels, probs, false);
+  const byLabel = new Map(pos.legalMoves().map((m) => [encodeChessMove(m.code, pos.words[16]!, false), m.uci]));
+  const seen = new Set<number>();
+  let sum = 0;
+  for (let k = 0; k < count; k++) {
+    assert.ok(byLabel.has(labels[k]!), 'a legal label');
+    seen.add(labels[k]!);
+    sum += probs[k]!;
+  }
+  assert.equal(seen.size, byLabel.size, 'every legal label once');
+  return { uci: byLabel.get(labels[chosen]!)!, count, legal: byLabel.size, sum };
+}
+
+test('MCTS finds mate in one (White and Black)', () => {
+  const w = best('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 200);
+  assert.equal(w.uci, 'a1a8');
+  assert.ok(Math.abs(w.sum - 1) < 1e-5);
+  assert.equal(best('r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1', 200).uci, 'a8a1');
+});
+
+test('MCTS takes a hanging queen (both colours)', () => {
+  assert.equal(best('6k1/8/8/8/3q4/8/3R4/6K1 w - - 0 1', 300).uci, 'd2d4');
+  assert.equal(best('6k1/8/8/8/3Q4/8/3r4/6K1 b - - 0 1', 300).uci, 'd2d4');
+});
+
+test('MCTS with random playouts still sees mate in one', () => {
+  assert.equal(best('6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 300, rolloutEvaluator(g, 20)).uci, 'a1a8');
+});
+
+test('a terminal root gives no policy', () => {
+  const r = readFen('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
+  assert.ok(r.ok);
+  const mcts = new Mcts(g, materialEvaluator, { simulations: 10 });
+  const out = mcts.search(r.value.words.slice(), new Rng(1), new Int32Array(256), new Float32Array(256), true);
+  assert.deepEqual(out, { count: 0, chosen: -1 });
+});

@@ -1,0 +1,133 @@
+/**
+ * The .npy writer and reader: round trips of every supported dtype, headers aligned to 64
+ * bytes, typed errors on bad input, streamed files, and numpy itself (when python3 has numpy)
+ * reading our files and writing files our reader reads.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeNpy, encodeNpy, encodeNpyStrings, npyHeader, type NpyData, type NpyDescr } from '../../src/env/npy.js';
+import { NpyFileWriter } from '../../src/node/env-npy.js';
+import { hasNumpy } from './numpy.js';
+
+const CASES: [NpyDescr, number[], NpyData][] = [
+  ['<f4', [2, 3], Float32Array.of(0, 1.5, -2.25, 3e10, -0, 1 / 3)],
+  ['<f8', [3], Float64Array.of(Math.PI, -1e-300, 7)],
+  ['<i4', [2, 2], Int32Array.of(-2147483648, 2147483647, 0, -1)],
+  ['<u4', [2], Uint32Array.of(4294967295, 1)],
+  ['<i2', [3], Int16Array.of(-32768, 32767, 5)],
+  ['<u2', [1], Uint16Array.of(65535)],
+  ['|i1', [4], Int8Array.of(-128, 127, 0, -1)],
+  ['|u1', [2, 1, 2], Uint8Array.of(0, 255, 7, 9)],
+  ['|b1', [5], Uint8Array.of(1, 0, 0, 1, 1)],
+  ['<f4', [0, 4672], new Float32Array(0)],
+];
+
+test('round trip of every dtype', () => {
+  for (const [descr, shape, data] of CASES) {
+    const bytes = encodeNpy(descr, shape, data);
+    const header = bytes[8]! | (bytes[9]! << 8);
+    assert.equal((10 + header) % 64, 0, 'data starts at a multiple of 64');
+    const back = decodeNpy(bytes);
+    assert.ok(back.ok, descr);
+    assert.equal(back.value.descr, descr);
+    assert.deepEqual(back.value.shape, shape);
+    assert.deepEqual([...back.value.data!], [...data]);
+  }
+});
+
+test('strings as <U{n}, including non-ASCII', () => {
+  const strings = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '', 'Paco Ŝako ♞'];
+  const back = decodeNpy(encodeNpyStrings(strings, 100));
+  assert.ok(back.ok);
+  assert.equal(back.value.descr, '<U100');
+  assert.deepEqual(back.value.strings, strings);
+  assert.throws(() => encodeNpyStrings(['x'.repeat(5)], 4), RangeError);
+});
+
+test('bad files give typed errors', () => {
+  const good = encodeNpy('<f4', [4], new Float32Array(4));
+  const reason = (bytes: Uint8Array): string => {
+    const r = decodeNpy(bytes);
+    assert.ok(!r.ok);
+    assert.equal(r.error.kind, 'npy');
+    return r.error.reason;
+  };
+  assert.equal(reason(new Uint8Array([1, 2, 3])), 'magic');
+  assert.equal(reason(good.slice(0, good.length - 1)), 'size');
+  const v9 = good.slice();
+  v9[6] = 9;
+  assert.equal(reason(v9), 'version');
+  const text = (descr: string, extra = ''): Uint8Array => {
+    const h = npyHeader('<f4', [4]);
+    const dict = `{'descr': '${descr}', 'fortran_order': ${extra || 'False'}, 'shape': (4,), }`.padEnd(h.length - 11, ' ') + '\n';
+    const out = new Uint8Array(h.length + 16);
+    out.set(h.subarray(0, 10));
+    for (let i = 0; i < dict.length; i++) out[10 + i] = dict.charCodeAt(i);
+    return out;
+  };
+  assert.equal(reason(text('<c8')), 'dtype');
+  assert.equal(reason(text('<f4', 'True')), 'fortran');
+  const cut = good.slice(0, 20);
+  assert.equal(reason(cut), 'header');
+});
+
+test('streamed file: header rewritten with the final row count', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  try {
+    const w = new NpyFileWriter(join(dir, 'x.npy'), '<i4', [3]);
+    w.append(Int32Array.of(1, 2, 3), 1);
+    w.append(Int32Array.of(4, 5, 6, 7, 8, 9), 2);
+    w.close();
+    const back = decodeNpy(new Uint8Array(readFileSync(join(dir, 'x.npy'))));
+    assert.ok(back.ok);
+    assert.deepEqual(back.value.shape, [3, 3]);
+    assert.deepEqual([...back.value.data!], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('numpy.load reads our files; our reader reads numpy.save', { skip: !hasNumpy() && 'python3 with numpy not available' }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  try {
+    CASES.forEach(([descr, shape, data], i) => writeFileSync(join(dir, `c${i}.npy`), encodeNpy(descr, shape, data)));
+    writeFileSync(join(dir, 's.npy'), encodeNpyStrings(['a1', 'Ŝako'], 8));
+    const script = `
+import json, sys, numpy as np
+d = sys.argv[1]
+out = []
+for i in range(${CASES.length}):
+    a = np.load(f"{d}/c{i}.npy")
+    out.append({"dtype": a.dtype.str, "shape": list(a.shape), "values": [float(x) for x in a.ravel()]})
+s = np.load(f"{d}/s.npy")
+out.append({"dtype": s.dtype.str, "shape": list(s.shape), "values": [str(x) for x in s]})
+np.save(f"{d}/np_f4.npy", np.arange(12, dtype="<f4").reshape(3, 4) / 4)
+np.save(f"{d}/np_b1.npy", np.array([[True, False], [False, True]]))
+np.save(f"{d}/np_u.npy", np.array(["e2e4", "Ŝ"]))
+print(json.dumps(out))
+`;
+    const out = JSON.parse(execFileSync('python3', ['-c', script, dir], { encoding: 'utf8' })) as { dtype: string; shape: number[]; values: (number | string)[] }[];
+    CASES.forEach(([descr, shape, data], i) => {
+      assert.equal(out[i]!.dtype, descr === '|b1' ? '|b1' : descr);
+      assert.deepEqual(out[i]!.shape, shape);
+      assert.deepEqual(out[i]!.values, [...data].map(Number));
+    });
+    assert.deepEqual(out[CASES.length]!.values, ['a1', 'Ŝako']);
+    const f4 = decodeNpy(new Uint8Array(readFileSync(join(dir, 'np_f4.npy'))));
+    assert.ok(f4.ok);
+    assert.deepEqual(f4.value.shape, [3, 4]);
+    assert.deepEqual([...f4.value.data!], Array.from({ length: 12 }, (_, i) => i / 4));
+    const b1 = decodeNpy(new Uint8Array(readFileSync(join(dir, 'np_b1.npy'))));
+    assert.ok(b1.ok);
+    assert.deepEqual([...b1.value.data!], [1, 0, 0, 1]);
+    const u = decodeNpy(new Uint8Array(readFileSync(join(dir, 'np_u.npy'))));
+    assert.ok(u.ok);
+    assert.deepEqual(u.value.strings, ['e2e4', 'Ŝ']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

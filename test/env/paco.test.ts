@@ -1,0 +1,140 @@
+/**
+ * Paco Ŝako through the `Game` seam: the contract over 10,000 random steps (masks equal the
+ * game's legal actions, the current player repeating through chains, Paco rewards, absorbing
+ * terminals, illegal actions, truncation), the mirrored labels, and the 30-layer observation
+ * against the tensor the reference builds from its index representation (`ai/repr.rs`
+ * `tensor_representation`: ones at the 33 indices, castling layers 25–28, counter / 100).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng } from '../../src/core/rng.js';
+import { BatchEnv } from '../../src/env/batch.js';
+import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
+import { PACO_ACTIONS, pacoKernelFactory, pacoLabel, writePacoObservation } from '../../src/env/paco-encoder.js';
+import { legalActions } from '../../src/variants/paco/actions.js';
+import { indexRepresentation } from '../../src/variants/paco/ai-repr.js';
+import { parsePacoFen, writePacoFen } from '../../src/variants/paco/fen.js';
+import { pacoOutcome, pacoStart } from '../../src/variants/paco/game.js';
+import { PLAYER } from '../../src/variants/paco/layout.js';
+import { applyAction } from '../../src/variants/paco/play.js';
+
+const A = PACO_ACTIONS;
+/** Random steps: 10,000 by default, 100,000 with CAISSA_FULL. */
+const STEPS = process.env.CAISSA_FULL === '1' ? 100_000 : 10_000;
+const buf = new Int32Array(64);
+
+function gameLabels(s: Int32Array): Set<number> {
+  const n = legalActions(s, buf);
+  return new Set(Array.from(buf.subarray(0, n), (code) => pacoLabel(code, s[PLAYER]!)));
+}
+
+test('labels: Lift/Place/Promote codes minus one, mirrored for Black', () => {
+  const s = pacoStart();
+  // White lifts: pawns a2..h2 (tiles 8..15) and the knights b1, g1.
+  assert.deepEqual([...gameLabels(s)].sort((a, b) => a - b), [1, 6, 8, 9, 10, 11, 12, 13, 14, 15]);
+  assert.equal(pacoLabel(65 + 28, 0), 64 + 28); // Place(e4) for White
+  assert.equal(pacoLabel(65 + 36, 1), 64 + 28); // Place(e5) for Black = Place(e4) seen from Black
+  assert.equal(pacoLabel(1 + 52, 1), 12); // Lift(e7) for Black = Lift(e2)
+  assert.equal(pacoLabel(132, 1), 131); // Promote(Queen) unchanged
+});
+
+test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
+  const kernel = pacoKernelFactory.create(8, DEFAULT_KERNEL_OPTIONS);
+  const env = new BatchEnv(kernel, { autoReset: false, seed: 4, maxSteps: 400 });
+  env.reset();
+  const b = env.buffers;
+  const rng = new Rng(8);
+  let steps = 0;
+  let repeated = 0;
+  let pacos = 0;
+  let truncated = 0;
+  let illegal = 0;
+  const actions = new Int32Array(env.size);
+  while (steps < STEPS) {
+    const movers: number[] = [];
+    const bad: boolean[] = [];
+    for (let i = 0; i < env.size; i++) {
+      const s = kernel.state(i) as Int32Array;
+      const expected = gameLabels(s);
+      const mask = new Set<number>();
+      for (let a = 0; a < A; a++) if (b.masks[i * A + a] === 1) mask.add(a);
+      assert.deepEqual(mask, expected, writePacoFen(s));
+      assert.ok(mask.size > 0 && b.legalCount[i] === mask.size);
+      assert.equal(b.currentPlayer[i], s[PLAYER]);
+      // The text form reads back to the same legal set.
+      const back = parsePacoFen(kernel.describe(i));
+      assert.ok(back.ok, kernel.describe(i));
+      assert.deepEqual(gameLabels(back.value), expected);
+      movers.push(s[PLAYER]!);
+      const wrong = rng.below(1000) === 0;
+      bad.push(wrong);
+      if (wrong) {
+        let a: number;
+        do a = rng.below(A);
+        while (mask.has(a));
+        actions[i] = a;
+      } else actions[i] = b.legalLabels[i * b.maxLegal + rng.below(b.legalCount[i]!)]!;
+    }
+    env.step(actions);
+    for (let i = 0; i < env.size; i++) {
+      steps++;
+      const r = [b.rewards[2 * i]!, b.rewards[2 * i + 1]!];
+      assert.equal(r[0]! + r[1]!, 0);
+      if (b.terminated[i] === 0 && b.truncated[i] === 0) {
+        assert.deepEqual(r, [0, 0]);
+        if (b.currentPlayer[i] === movers[i]) repeated++;
+        continue;
+      }
+      for (let a = 0; a < A; a++) assert.equal(b.masks[i * A + a], 1);
+      const s = kernel.state(i) as Int32Array;
+      if (bad[i]) {
+        illegal++;
+        assert.equal(r[movers[i]!], -1);
+      } else if (b.truncated[i] === 1) {
+        truncated++;
+        assert.deepEqual(r, [0, 0]);
+      } else {
+        const outcome = pacoOutcome(s);
+        assert.ok(outcome !== undefined);
+        if (outcome.winner === undefined) assert.deepEqual(r, [0, 0]);
+        else {
+          assert.equal(r[outcome.winner], 1);
+          if (outcome.reason === 'paco') pacos++;
+        }
+      }
+      const fen = kernel.describe(i);
+      env.stepOne(i, 0);
+      assert.equal(kernel.describe(i), fen, 'absorbing');
+      assert.deepEqual([b.rewards[2 * i], b.rewards[2 * i + 1]], [0, 0]);
+      env.resetEnv(i);
+    }
+  }
+  assert.ok(repeated > 1000, 'the current player repeats through chains');
+  assert.ok(pacos > 0 && illegal > 0, JSON.stringify({ pacos, truncated, illegal }));
+});
+
+test('the 30-layer observation equals the reference tensor of the index representation', () => {
+  const rng = new Rng(21);
+  let s = pacoStart();
+  const mine = new Float32Array(1920);
+  let checked = 0;
+  for (let step = 0; step < 3000; step++) {
+    const idx = indexRepresentation(s);
+    if (idx.ok) {
+      const ref = new Float32Array(1920);
+      for (let k = 0; k <= 32; k++) ref[idx.value[k]!] = 1;
+      for (let k = 33; k <= 36; k++) if (idx.value[k] === 1) ref.fill(1, (k - 8) * 64, (k - 7) * 64);
+      ref.fill(idx.value[37]! / 100, 29 * 64, 30 * 64);
+      writePacoObservation(s, mine, 0);
+      assert.deepEqual(mine, ref, writePacoFen(s));
+      checked++;
+    }
+    const n = legalActions(s, buf);
+    if (n === 0 || pacoOutcome(s) !== undefined) {
+      s = pacoStart();
+      continue;
+    }
+    applyAction(s, buf[rng.below(n)]!);
+  }
+  assert.ok(checked > 2000);
+});

@@ -1,0 +1,195 @@
+/**
+ * Self-play data: files read back with our reader (and numpy when present) and checked against
+ * independent views: every mask row equals the core's legal moves of the row's FEN, policies
+ * are distributions inside the mask, values follow the game's result for the player to act,
+ * observation rows match a fresh environment set to the FEN. Usage errors are UsageErrors.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeFen, readFen } from '../../src/notation/fen.js';
+import type { Position } from '../../src/chess/position.js';
+import { BatchEnv } from '../../src/env/batch.js';
+import { decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.js';
+import { ChessKernel } from '../../src/env/chess-kernel.js';
+import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
+import { decodeNpy, type NpyArray } from '../../src/env/npy.js';
+import { runSelfplay, type SelfplayOptions } from '../../src/node/env-selfplay.js';
+import { selfplayCommand } from '../../src/cli/commands/selfplay.js';
+import { UsageError } from '../../src/cli/usage.js';
+import { hasNumpy } from './numpy.js';
+import { pacoLabel } from '../../src/env/paco-encoder.js';
+import { legalActions } from '../../src/variants/paco/actions.js';
+import { writePacoFen } from '../../src/variants/paco/fen.js';
+import { pacoStart } from '../../src/variants/paco/game.js';
+import { applyAction } from '../../src/variants/paco/play.js';
+import { viewpointCode } from '../../src/variants/paco/action-text.js';
+import { PLAYER } from '../../src/variants/paco/layout.js';
+import { canPacoNow, checkSako } from '../../src/variants/paco/sako.js';
+
+const A = 4672;
+
+function load(dir: string, name: string): NpyArray {
+  const r = decodeNpy(new Uint8Array(readFileSync(join(dir, `${name}.npy`))));
+  assert.ok(r.ok, name);
+  return r.value;
+}
+
+function check(dir: string, options: SelfplayOptions): void {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  assert.equal(manifest.games, options.games);
+  const n = manifest.samples as number;
+  const results = manifest.results;
+  assert.equal(results.whiteWins + results.blackWins + results.draws + results.truncated, options.games);
+  const masks = load(dir, 'masks');
+  const policies = load(dir, 'policies');
+  const values = load(dir, 'values');
+  const players = load(dir, 'players');
+  const games = load(dir, 'games');
+  const plies = load(dir, 'plies');
+  const fens = load(dir, 'fens');
+  const obs = load(dir, 'observations');
+  assert.deepEqual(masks.shape, [n, A]);
+  assert.deepEqual(obs.shape, [n, 8, 8, 20]);
+  assert.equal(fens.strings!.length, n);
+  const chess960 = options.game === 'chess960';
+  const kernel = new ChessKernel(1, chess960, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' });
+  const env = new BatchEnv(kernel, { autoReset: false });
+  env.reset();
+  const actions = load(dir, 'actions');
+  let replay: Position | undefined;
+  for (let s = 0; s < n; s++) {
+    const fen = fens.strings![s]!;
+    const pos = readFen(fen, { chess960 });
+    assert.ok(pos.ok, fen);
+    // Replaying the recorded labels from each game's first position gives every later FEN.
+    if (plies.data![s] !== 0) assert.equal(makeFen(replay!), fen);
+    const code = decodeChessLabel(pos.value.words, 0, actions.data![s]!, chess960);
+    assert.ok(pos.value.moveFromCode(code) !== undefined, `${fen}: label ${actions.data![s]}`);
+    replay = pos.value.playCode(code);
+    const legal = new Set(pos.value.legalMoves().map((m) => encodeChessMove(m.code, pos.value.words[16]!, chess960)));
+    let sum = 0;
+    for (let a = 0; a < A; a++) {
+      assert.equal(masks.data![s * A + a], legal.has(a) ? 1 : 0, `${fen} label ${a}`);
+      const p = policies.data![s * A + a]!;
+      if (!legal.has(a)) assert.equal(p, 0);
+      sum += p;
+    }
+    assert.ok(Math.abs(sum - 1) < 1e-4);
+    assert.equal(players.data![s], pos.value.turn === 'white' ? 0 : 1);
+    // Within a game, values are ± one result; the first sample of a game is ply 0.
+    if (s > 0 && games.data![s] === games.data![s - 1]) {
+      assert.equal(plies.data![s], plies.data![s - 1]! + 1);
+      const same = players.data![s] === players.data![s - 1];
+      assert.equal(values.data![s], same ? values.data![s - 1] : -values.data![s - 1]! || 0);
+    } else assert.equal(plies.data![s], 0);
+    // The observation row: the same pieces, castling, e.p. and clocks as the FEN's own.
+    kernel.setPosition(0, pos.value);
+    env.refresh(0);
+    for (let k = 0; k < 64 * 20; k++) {
+      if (k % 20 === 17) continue; // repetition plane needs the game's history
+      assert.equal(obs.data![s * 1280 + k], env.buffers.observations[k], `${fen} obs ${k}`);
+    }
+  }
+}
+
+function withDir(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-selfplay-'));
+  return body(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
+}
+
+const base: Omit<SelfplayOptions, 'out'> = {
+  game: 'chess',
+  games: 5,
+  policy: 'random',
+  simulations: 8,
+  value: 'material',
+  batch: 3,
+  threads: 2,
+  seed: 1,
+  observation: 'compact',
+  maxSteps: 60,
+};
+
+test('random self-play on two threads writes consistent files', () =>
+  withDir(async (dir) => {
+    const options = { ...base, out: dir };
+    const r = await runSelfplay(options);
+    assert.equal(r.games, 5);
+    check(dir, options);
+    if (hasNumpy()) {
+      const out = execFileSync('python3', ['-c', `
+import numpy as np, json, sys
+d = sys.argv[1]
+m = np.load(d + "/masks.npy"); p = np.load(d + "/policies.npy"); f = np.load(d + "/fens.npy"); o = np.load(d + "/observations.npy")
+print(json.dumps([m.dtype.str, list(o.shape), bool(np.allclose(p.sum(1), 1)), bool((p[~m] == 0).all()), str(f[0])]))
+`, dir], { encoding: 'utf8' });
+      const [dtype, shape, sums, inside, fen] = JSON.parse(out);
+      assert.deepEqual([dtype, shape, sums, inside], ['|b1', [r.samples, 8, 8, 20], true, true]);
+      assert.equal(fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    }
+  }));
+
+test('MCTS self-play (Chess960, rollout values) writes consistent files', () =>
+  withDir(async (dir) => {
+    const options: SelfplayOptions = { ...base, game: 'chess960', games: 2, batch: 2, policy: 'mcts', value: 'rollout', maxSteps: 16, out: dir };
+    await runSelfplay(options);
+    check(dir, options);
+  }));
+
+test('CLI: usage errors', async () => {
+  const usage = async (args: string[]): Promise<string> => {
+    try {
+      await selfplayCommand.run(args);
+    } catch (e) {
+      assert.ok(e instanceof UsageError);
+      return (e as Error).message;
+    }
+    assert.fail('expected a usage error');
+  };
+  assert.match(await usage(['--game', 'paco', '--games', '1', '--out', '/tmp/x', '--value', 'material']), /chess only/);
+  assert.match(await usage(['--game', 'go', '--games', '1', '--out', '/tmp/x']), /--game/);
+  assert.match(await usage(['--out', '/tmp/x']), /--games/);
+  assert.match(await usage(['--games', '2']), /--out/);
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'alphabeta']), /--policy/);
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--sims', '5']), /--sims needs/);
+  assert.match(await usage(['--games', '0', '--out', '/tmp/x']), /--games/);
+});
+
+test('Paco Ŝako self-play: masks, replayed actions and the Ŝako / Paco-in-one flags', () =>
+  withDir(async (dir) => {
+    const options: SelfplayOptions = { ...base, game: 'paco', games: 3, batch: 3, maxSteps: 200, value: 'rollout', out: dir };
+    await runSelfplay(options);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    const n = manifest.samples as number;
+    const masks = load(dir, 'masks');
+    const fens = load(dir, 'fens');
+    const flags = load(dir, 'flags');
+    const actions = load(dir, 'actions');
+    const plies = load(dir, 'plies');
+    const obs = load(dir, 'observations');
+    assert.deepEqual(obs.shape, [n, 30, 8, 8]);
+    assert.deepEqual(flags.shape, [n, 2]);
+    const buf = new Int32Array(64);
+    // Replay every game from the start with the recorded labels: the live state (with its
+    // repetition history) is what the flags are about.
+    let state = pacoStart();
+    for (let s = 0; s < n; s++) {
+      if (plies.data![s] === 0) state = pacoStart();
+      assert.equal(writePacoFen(state), fens.strings![s]);
+      const player = state[PLAYER]!;
+      const count = legalActions(state, buf);
+      const legal = new Set(Array.from(buf.subarray(0, count), (c) => pacoLabel(c, player)));
+      for (let a = 0; a < 132; a++) assert.equal(masks.data![s * 132 + a], legal.has(a) ? 1 : 0);
+      // Flags against the exhaustive searches (the worker used the amazon-pruned one).
+      const sako = checkSako(state, player, 'exhaustive');
+      assert.equal(flags.data![2 * s], sako.ok ? (sako.value ? 1 : 0) : -1, fens.strings![s]);
+      assert.equal(flags.data![2 * s + 1], canPacoNow(state) ? 1 : 0, fens.strings![s]);
+      const label = actions.data![s]!;
+      assert.ok(legal.has(label));
+      applyAction(state, viewpointCode(label + 1, player));
+    }
+  }));

@@ -3,3 +3,4 @@ export * from './perft.js';
 export * from './game-perft.js';
 export { solveSeries, progressivePerft, progressivePerftDivide } from './progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as SeriesSolveStatus } from './progressive/index.js';
+export * from './enumerate/index.js';

@@ -1,0 +1,106 @@
+import { parseArgs } from 'node:util';
+import { makeFen } from '../../notation/fen.js';
+import { parseRedisUrl } from '../../node/cluster/connection.js';
+import { clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
+import { startClusterWorker } from '../../node/cluster/worker.js';
+import { parseIdentity } from '../../tools/enumerate/identity.js';
+import { positionArg } from '../position-arg.js';
+import { EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
+caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
+caissa cluster submit --redis URL --perft D [--cut C] [--shards S] [--fen F] [--json]
+caissa cluster status --redis URL [--workdir DIR] [--json]`;
+
+export const clusterCommand: Command = {
+  name: 'cluster',
+  summary: 'distributed enumeration and perft over BullMQ on Redis (worker, submit, status)',
+  usage,
+  async run(args) {
+    const [sub, ...rest] = args;
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        redis: { type: 'string' },
+        threads: { type: 'string' },
+        'lock-ms': { type: 'string' },
+        'delay-ms': { type: 'string' },
+        plies: { type: 'string' },
+        perft: { type: 'string' },
+        cut: { type: 'string' },
+        shards: { type: 'string' },
+        workdir: { type: 'string' },
+        fen: { type: 'string' },
+        identity: { type: 'string', default: 'fide' },
+        memory: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
+    });
+    if (values.redis === undefined) throw new UsageError('--redis URL is required');
+    const redis = parseRedisUrl(values.redis);
+    if (!redis.ok) throw new UsageError(redis.error.message);
+    const connection = redis.value;
+    if (sub === 'worker') {
+      const worker = startClusterWorker({
+        connection,
+        concurrency: parseIntOption('--threads', values.threads, 1, 1),
+        lockMs: parseIntOption('--lock-ms', values['lock-ms'], 30000, 100),
+        delayMs: parseIntOption('--delay-ms', values['delay-ms'], 0),
+        log: (line) => console.log(line),
+      });
+      console.log('worker ready');
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await worker.close();
+      return EXIT_OK;
+    }
+    if (sub === 'status') {
+      const s = await clusterStatus(connection, values.workdir);
+      if (values.json) console.log(JSON.stringify(s));
+      else {
+        for (const [k, v] of Object.entries(s.jobs)) console.log(`${k.padEnd(18)} ${v}`);
+        for (const l of s.manifest?.levels ?? []) console.log(`ply ${l.ply}: ${l.positions} positions (${l.buckets} buckets)`);
+      }
+      return EXIT_OK;
+    }
+    if (sub !== 'submit') throw new UsageError(`expected worker, submit or status, got '${sub ?? ''}'`);
+    const pos = positionArg(values.fen);
+    const start = performance.now();
+    if (values.perft !== undefined) {
+      const depth = parseIntOption('--perft', values.perft, 0);
+      const nodes = await submitPerft({
+        connection,
+        pos,
+        depth,
+        cut: parseIntOption('--cut', values.cut, Math.min(3, depth)),
+        shards: parseIntOption('--shards', values.shards, 64, 1),
+      });
+      const ms = Math.round(performance.now() - start);
+      console.log(values.json ? JSON.stringify({ nodes, depth, ms }) : `Nodes searched: ${nodes}`);
+      return EXIT_OK;
+    }
+    if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
+    const plies = parseIntOption('--plies', values.plies, 0);
+    const identity = parseIdentity(values.identity);
+    if (!identity.ok) throw new UsageError(identity.error.message);
+    if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
+    const gb = values.memory === undefined ? 1 : Number(values.memory);
+    if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);
+    const levels = await submitEnumeration({
+      connection,
+      dir: values.workdir,
+      pos,
+      fen: makeFen(pos),
+      plies,
+      identity: identity.value,
+      unitBytes: gb * 2 ** 30,
+      onLevel: (l) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
+    });
+    const ms = Math.round(performance.now() - start);
+    const positions = levels[levels.length - 1]!.positions;
+    console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
+    return EXIT_OK;
+  },
+};

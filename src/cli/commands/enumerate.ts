@@ -1,0 +1,121 @@
+import { availableParallelism, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { makeFen } from '../../notation/fen.js';
+import { EnumerateError, runEnumeration } from '../../node/enumerate/run.js';
+import { Progress } from '../../node/enumerate/progress.js';
+import { searchSpaceThreaded } from '../../node/enumerate/search-space.js';
+import { searchSpace } from '../../tools/enumerate/search-space.js';
+import { parseIdentity } from '../../tools/enumerate/identity.js';
+import { positionArg } from '../position-arg.js';
+import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
+caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
+
+function parseMemory(text: string | undefined): number {
+  const fallback = Math.min(8, totalmem() / 2 ** 31);
+  if (text === undefined) return fallback * 2 ** 30;
+  const gb = Number(text);
+  if (!/^\d*\.?\d+$/.test(text) || !(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${text}'`);
+  return gb * 2 ** 30;
+}
+
+export const enumerateCommand: Command = {
+  name: 'enumerate',
+  summary: 'count distinct positions after N plies (or in a search space), in memory or through disk',
+  usage,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: false,
+      options: {
+        plies: { type: 'string' },
+        fen: { type: 'string' },
+        within: { type: 'boolean', default: false },
+        identity: { type: 'string', default: 'fide' },
+        workdir: { type: 'string' },
+        resume: { type: 'boolean', default: false },
+        threads: { type: 'string' },
+        memory: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        'search-space': { type: 'boolean', default: false },
+        'seed-semantics': { type: 'boolean', default: false },
+      },
+    });
+    void positionals;
+    const pos = positionArg(values.fen);
+    const progress = new Progress(!values.quiet);
+    const start = performance.now();
+    if (values['search-space']) {
+      if (values.plies !== undefined) throw new UsageError('--search-space takes no --plies');
+      progress.phase(values['seed-semantics'] ? 'search space (seed semantics)' : 'search space', 0, 'positions expanded');
+      const threads = parseIntOption('--threads', values.threads, Math.min(2, availableParallelism()), 1);
+      const options = { seed: values['seed-semantics'], onProgress: (e: number) => progress.update(e) };
+      const stats = threads > 1 ? await searchSpaceThreaded(pos, options, threads, progress) : searchSpace(pos, options);
+      progress.finishLine();
+      const ms = Math.round(performance.now() - start);
+      if (values.json) {
+        console.log(JSON.stringify({ ...stats, ms }));
+      } else {
+        const rows: [string, number][] = [
+          ['maximum moves in a position', stats.maxMoves],
+          ['minimum moves in a position', stats.minMoves],
+          ['moves generated', stats.moves],
+          ['positions expanded', stats.expanded],
+          ['white root collisions', stats.whiteRootCollisions],
+          ['white domain collisions', stats.whiteDomainCollisions],
+          ['black root collisions', stats.blackRootCollisions],
+          ['black domain collisions', stats.blackDomainCollisions],
+          ['new roots', stats.newRoots],
+          ['new positions', stats.newPositions],
+        ];
+        for (const [label, v] of rows) console.log(`${label.padEnd(30)} ${v}`);
+        console.log(`${'time'.padEnd(30)} ${ms} ms`);
+      }
+      return EXIT_OK;
+    }
+    if (values.plies === undefined) throw new UsageError('expected --plies N or --search-space');
+    const plies = parseIntOption('--plies', values.plies, 0);
+    const identity = parseIdentity(values.identity);
+    if (!identity.ok) throw new UsageError(identity.error.message);
+    if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
+    const threads = parseIntOption('--threads', values.threads, Math.min(2, availableParallelism()), 1);
+    let result;
+    try {
+      result = await runEnumeration({
+        pos,
+        fen: makeFen(pos),
+        plies,
+        identity: identity.value,
+        within: values.within,
+        threads,
+        memoryBytes: parseMemory(values.memory),
+        ...(values.workdir !== undefined ? { workdir: values.workdir } : {}),
+        resume: values.resume,
+        progress,
+      });
+    } catch (e) {
+      if (e instanceof EnumerateError) {
+        console.error(`caissa enumerate: ${e.message}`);
+        return EXIT_FAILED;
+      }
+      throw e;
+    }
+    const ms = Math.round(performance.now() - start);
+    const final = result.levels[result.levels.length - 1]!;
+    const positions = values.within ? final.within! : final.positions;
+    if (values.json) {
+      for (const l of result.levels) console.log(JSON.stringify(l));
+    } else {
+      const head = ['ply', 'positions', ...(values.within ? ['first reached', 'within'] : []), 'paths (perft)'];
+      console.log(head.join('\t'));
+      for (const l of result.levels) {
+        console.log([l.ply, l.positions, ...(values.within ? [l.firstReached, l.within] : []), l.paths].join('\t'));
+      }
+      console.log(`${values.within ? 'within' : 'after exactly'} ${plies} plies (${identity.value}, ${result.mode}): ${positions} positions, ${ms} ms`);
+    }
+    if (values.json) console.log(JSON.stringify({ positions, plies, ms }));
+    return EXIT_OK;
+  },
+};

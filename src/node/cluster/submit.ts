@@ -1,0 +1,158 @@
+/**
+ * The coordinator side of the distributed mode: one BullMQ flow per phase of each level (the
+ * parent "barrier" job completes only when all its children have, and sums their values), and
+ * perft by subtree (distinct positions at a cut depth with multiplicities, in shards; the parent
+ * sums Σ multiplicity × perft(rest)). Bulk data goes through the shared work directory only.
+ * Submitting the same run again reuses the job ids and the finished units: it resumes.
+ */
+import { createHash } from 'node:crypto';
+import { FlowProducer, Queue, QueueEvents } from 'bullmq';
+import type { Position } from '../../chess/position.js';
+import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
+import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
+import { initWorkdir, planBuckets } from '../enumerate/run.js';
+import { removeIfPresent } from '../enumerate/units.js';
+import { levelDir, manifestFile, readJson, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
+import { QUEUE, type RedisOptions } from './connection.js';
+import { jobId, type ClusterJob, type JobValue } from './jobs.js';
+
+export interface SubmitEnumeration {
+  readonly connection: RedisOptions;
+  readonly dir: string;
+  readonly pos: Position;
+  readonly fen: string;
+  readonly plies: number;
+  readonly identity: Identity;
+  /** Memory of one worker thread's unit, in bytes (sizes the buckets). */
+  readonly unitBytes: number;
+  readonly onLevel?: (l: LevelStats) => void;
+  readonly log?: (line: string) => void;
+}
+
+const TIMEOUT = 24 * 3600 * 1000;
+
+async function runFlow(
+  flows: FlowProducer,
+  events: QueueEvents,
+  id: string,
+  label: string,
+  parentKind: 'barrier' | 'perft-sum',
+  children: { name: string; id: string; data: ClusterJob }[],
+): Promise<JobValue> {
+  const node = await flows.add({
+    name: parentKind,
+    queueName: QUEUE,
+    data: { kind: parentKind, label } satisfies ClusterJob,
+    opts: { jobId: id, removeOnComplete: false },
+    children: children.map((c) => ({
+      name: c.name,
+      queueName: QUEUE,
+      data: c.data,
+      opts: { jobId: c.id, attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
+    })),
+  });
+  return (await node.job.waitUntilFinished(events, TIMEOUT)) as JobValue;
+}
+
+export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStats[]> {
+  const manifest = initWorkdir(o.dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
+  const run = createHash('sha1').update(`${o.dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
+  const code = identityCode(o.identity);
+  const flows = new FlowProducer({ connection: o.connection });
+  const events = new QueueEvents(QUEUE, { connection: o.connection });
+  await events.waitUntilReady();
+  try {
+    const levels = [...manifest.levels];
+    for (let ply = levels.length; ply <= o.plies; ply++) {
+      const parent = levels[ply - 1]!;
+      const last = ply === o.plies;
+      const buckets = planBuckets(o.dir, ply, levels, last, o.unitBytes, 1);
+      const expand = await runFlow(
+        flows,
+        events,
+        jobId(run, `L${ply}`, 'expand'),
+        `L${ply} expand`,
+        'barrier',
+        Array.from({ length: parent.buckets }, (_, i) => ({
+          name: 'expand',
+          id: jobId(run, `L${ply}`, 'x', i),
+          data: { kind: 'expand', unit: { dir: o.dir, ply: ply - 1, bucket: i, childBuckets: buckets, last, identity: code, memoryBytes: o.unitBytes } },
+        })),
+      );
+      o.log?.(`L${ply}: expanded ${parent.buckets} buckets, ${expand.children} children`);
+      const dedup = await runFlow(
+        flows,
+        events,
+        jobId(run, `L${ply}`, 'dedup'),
+        `L${ply} dedup`,
+        'barrier',
+        Array.from({ length: buckets }, (_, j) => ({
+          name: 'dedup',
+          id: jobId(run, `L${ply}`, 'b', j),
+          data: { kind: 'dedup', unit: { dir: o.dir, ply, bucket: j, parentBuckets: parent.buckets, last } },
+        })),
+      );
+      const rec = { ply, buckets, positions: dedup.count, children: expand.children, paths: dedup.paths };
+      levels.push(rec);
+      writeJsonAtomic(manifestFile(o.dir), { ...manifest, levels } satisfies Manifest);
+      removeIfPresent(spillDir(o.dir, ply));
+      removeIfPresent(levelDir(o.dir, ply - 1));
+      o.onLevel?.({ ply, positions: rec.positions, children: rec.children, paths: rec.paths });
+    }
+    return levels.map((l) => ({ ply: l.ply, positions: l.positions, children: l.children, paths: l.paths }));
+  } finally {
+    await flows.close();
+    await events.close();
+  }
+}
+
+export interface SubmitPerft {
+  readonly connection: RedisOptions;
+  readonly pos: Position;
+  readonly depth: number;
+  /** Distinct positions at this depth are the subtrees. */
+  readonly cut: number;
+  readonly shards: number;
+}
+
+/** perft(depth) as Σ multiplicity × perft(depth − cut) over the distinct positions at `cut`, in shard jobs. */
+export async function submitPerft(o: SubmitPerft): Promise<number> {
+  const cut = Math.min(o.cut, o.depth);
+  const level = enumeratePlies(o.pos, cut, { keepLast: true }).last;
+  const entries = level.compact();
+  const stride = level.stride;
+  const count = entries.length / stride;
+  const shards = Math.max(1, Math.min(o.shards, count));
+  const digest = createHash('sha1').update(`${Array.from(o.pos.words).join(',')}|${o.depth}|${cut}|${shards}`).digest('hex').slice(0, 12);
+  const flows = new FlowProducer({ connection: o.connection });
+  const events = new QueueEvents(QUEUE, { connection: o.connection });
+  await events.waitUntilReady();
+  try {
+    const children = Array.from({ length: shards }, (_, s) => {
+      const from = Math.floor((s * count) / shards);
+      const to = Math.floor(((s + 1) * count) / shards);
+      return {
+        name: 'perft',
+        id: jobId('perft', digest, s),
+        data: { kind: 'perft', entries: Array.from(entries.subarray(from * stride, to * stride)), depth: o.depth - cut, chess960: o.pos.chess960 } satisfies ClusterJob,
+      };
+    });
+    const value = await runFlow(flows, events, jobId('perft', digest, 'sum'), `perft ${o.depth}`, 'perft-sum', children);
+    return value.nodes;
+  } finally {
+    await flows.close();
+    await events.close();
+  }
+}
+
+/** Job counts of the queue, and the manifest of a work directory if given. */
+export async function clusterStatus(connection: RedisOptions, dir?: string): Promise<{ jobs: Record<string, number>; manifest?: Manifest }> {
+  const queue = new Queue(QUEUE, { connection });
+  try {
+    const jobs = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed', 'waiting-children');
+    const manifest = dir !== undefined ? readJson<Manifest>(manifestFile(dir)) : undefined;
+    return { jobs, ...(manifest !== undefined ? { manifest } : {}) };
+  } finally {
+    await queue.close();
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The two units of work of the external-memory BFS, each independent and idempotent, run by
+ * worker threads (and wrapped by cluster jobs):
+ *
+ * - expand(n, i): read bucket i of level n, generate the children, deduplicate them locally in a
+ *   bounded table (the "memtable"), and each time it fills, write it out as one run grouped by
+ *   bucket of level n+1; the marker lists the runs.
+ * - dedup(n+1, j): read segment j of every run of every expansion, deduplicate in one table, write
+ *   bucket j of level n+1 (entries, unless it is the last level) and its marker {count, paths}.
+ */
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { EntrySet } from '../../tools/enumerate/entry-set.js';
+import { EMIT_KEYS, EMIT_RECORDS, Expander } from '../../tools/enumerate/expand.js';
+import { bucketHash, KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
+import {
+  bucketData,
+  bucketMarker,
+  ensureDir,
+  readJson,
+  spillDir,
+  spillData,
+  spillMarker,
+  tmpName,
+  writeAll,
+  writeJsonAtomic,
+  writeWordsAtomic,
+  type BucketDone,
+  type SpillIndex,
+} from './workdir.js';
+
+export interface ExpandUnit {
+  readonly dir: string;
+  /** The parent level. */
+  readonly ply: number;
+  readonly bucket: number;
+  /** Buckets of the child level. */
+  readonly childBuckets: number;
+  /** Whether the child level is the last (keys only). */
+  readonly last: boolean;
+  readonly identity: number;
+  /** Memtable size in bytes. */
+  readonly memoryBytes: number;
+}
+
+export interface DedupUnit {
+  readonly dir: string;
+  /** The child level. */
+  readonly ply: number;
+  readonly bucket: number;
+  readonly parentBuckets: number;
+  readonly last: boolean;
+}
+
+/** Reads a whole file of int32 words. */
+export function readWords(path: string): Int32Array {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const out = new Int32Array(size >> 2);
+    readInto(fd, out, 0);
+    return out;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readInto(fd: number, out: Int32Array, position: number): void {
+  const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  let off = 0;
+  while (off < bytes.length) {
+    const n = readSync(fd, bytes, off, Math.min(bytes.length - off, 1 << 30), position + off);
+    if (n === 0) throw new Error('unexpected end of file');
+    off += n;
+  }
+}
+
+/** Bucket of an entry among 2^bits buckets: the top bits of its bucket hash. */
+export const bucketOf = (src: Int32Array, o: number, width: number, bits: number): number =>
+  bits === 0 ? 0 : bucketHash(src, o, width) >>> (32 - bits);
+
+export const log2 = (n: number): number => 31 - Math.clz32(n);
+
+const expanders = new Map<number, Expander>();
+
+/** Runs expand(ply, bucket); returns the number of children generated. Skips a finished unit. */
+export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): number {
+  const marker = spillMarker(u.dir, u.ply + 1, u.bucket);
+  const done = readJson<SpillIndex>(marker);
+  if (done !== undefined) return done.children;
+  let expander = expanders.get(u.identity);
+  if (expander === undefined) expanders.set(u.identity, (expander = new Expander(u.identity)));
+  const parents = readWords(bucketData(u.dir, u.ply, u.bucket));
+  const width = u.last ? KEY_WORDS : REC_WORDS;
+  const emit = u.last ? EMIT_KEYS : EMIT_RECORDS;
+  const stride = width + 2;
+  const capacity = Math.max(1024, 1 << log2(Math.max(1, Math.floor(u.memoryBytes / (stride * 4)))));
+  const table = new EntrySet(width, capacity);
+  const limit = Math.floor(capacity * 0.7);
+  const bits = log2(u.childBuckets);
+  const path = spillData(u.dir, u.ply + 1, u.bucket);
+  ensureDir(spillDir(u.dir, u.ply + 1));
+  const tmp = tmpName(path);
+  const fd = openSync(tmp, 'w');
+  const runs: number[][] = [];
+  let children = 0;
+  const flush = (): void => {
+    if (table.count === 0) return;
+    runs.push(writeRun(fd, table, u.childBuckets, bits));
+    table.data.fill(0);
+    table.ctrl[0] = 0;
+  };
+  const pstride = REC_WORDS + 2;
+  const perReport = 4096;
+  for (let o = 0, k = 0; o < parents.length; o += pstride, k++) {
+    const mult = (parents[o + REC_WORDS + 1]! >>> 0) * 4294967296 + (parents[o + REC_WORDS]! >>> 0);
+    children += expander.expand(parents, o, mult, emit, table);
+    // A position has at most 218 moves: flush before the table can pass its load limit.
+    if (table.count > limit - 256) flush();
+    if (onParents !== undefined && k % perReport === perReport - 1) onParents(perReport);
+  }
+  flush();
+  closeSync(fd);
+  renameSync(tmp, path);
+  writeJsonAtomic(marker, { runs, children } satisfies SpillIndex);
+  return children;
+}
+
+/** Writes a table's entries grouped by bucket; returns the per-bucket counts. */
+function writeRun(fd: number, table: EntrySet, buckets: number, bits: number): number[] {
+  const counts = new Array<number>(buckets).fill(0);
+  const stride = table.stride;
+  const d = table.data;
+  table.forEach((b) => counts[bucketOf(d, b, table.width, bits)]!++);
+  const starts = new Array<number>(buckets);
+  let acc = 0;
+  for (let j = 0; j < buckets; j++) {
+    starts[j] = acc;
+    acc += counts[j]! * stride;
+  }
+  const out = new Int32Array(acc);
+  table.forEach((b) => {
+    const j = bucketOf(d, b, table.width, bits);
+    out.set(d.subarray(b, b + stride), starts[j]!);
+    starts[j]! += stride;
+  });
+  writeAll(fd, out);
+  return counts;
+}
+
+/** Runs dedup(ply, bucket); returns its marker. Skips a finished unit. */
+export function runDedup(u: DedupUnit): BucketDone {
+  const marker = bucketMarker(u.dir, u.ply, u.bucket);
+  const done = readJson<BucketDone>(marker);
+  if (done !== undefined) return done;
+  const width = u.last ? KEY_WORDS : REC_WORDS;
+  const stride = width + 2;
+  const sources: { path: string; runs: number[][] }[] = [];
+  let total = 0;
+  for (let i = 0; i < u.parentBuckets; i++) {
+    const index = readJson<SpillIndex>(spillMarker(u.dir, u.ply, i));
+    if (index === undefined) throw new Error(`dedup L${u.ply} b${u.bucket}: expansion ${i} is not finished`);
+    sources.push({ path: spillData(u.dir, u.ply, i), runs: index.runs });
+    for (const run of index.runs) total += run[u.bucket]!;
+  }
+  const table = EntrySet.forCount(width, total, false, 0.7);
+  for (const src of sources) {
+    if (src.runs.length === 0) continue;
+    const fd = openSync(src.path, 'r');
+    try {
+      let runStart = 0;
+      for (const run of src.runs) {
+        let before = 0;
+        for (let j = 0; j < u.bucket; j++) before += run[j]!;
+        const n = run[u.bucket]!;
+        if (n > 0) {
+          const buf = new Int32Array(n * stride);
+          readInto(fd, buf, (runStart + before) * stride * 4);
+          for (let o = 0; o < buf.length; o += stride) {
+            const mult = (buf[o + width + 1]! >>> 0) * 4294967296 + (buf[o + width]! >>> 0);
+            table.add(buf, o, mult);
+          }
+        }
+        for (const c of run) runStart += c;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const result: BucketDone = { count: table.count, paths: table.totalMult() };
+  if (!u.last) writeWordsAtomic(bucketData(u.dir, u.ply, u.bucket), table.compact());
+  writeJsonAtomic(marker, result);
+  return result;
+}
+
+/** Removes a file if present. */
+export function removeIfPresent(path: string): void {
+  if (existsSync(path)) rmSync(path, { recursive: true, force: true });
+}

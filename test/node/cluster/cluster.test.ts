@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// Ground truth: A083276 to n = 5 and perft 6 (A048987), from the enumeration note §2.1.
+const FIDE = [1, 20, 400, 5362, 72078, 822518];
+const PERFT_6 = 119060324;
+const RUNNER = fileURLToPath(new URL('../enumerate/cli-runner.js', import.meta.url));
+
+/** Debian's redis-server, installed with apt-get when missing (we are root); undefined if impossible. */
+function redisServer(): string | undefined {
+  const which = (): string | undefined => {
+    const r = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim() : undefined;
+  };
+  let path = which();
+  if (path !== undefined) return path;
+  const install = (): boolean => spawnSync('apt-get', ['install', '-y', 'redis-server'], { stdio: 'ignore', timeout: 300000 }).status === 0;
+  if (!install()) {
+    spawnSync('apt-get', ['update'], { stdio: 'ignore', timeout: 300000 });
+    install();
+  }
+  path = which();
+  return path;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function lines(child: ChildProcess, onLine: (line: string) => void): void {
+  let buf = '';
+  child.stdout!.on('data', (b: Buffer) => {
+    buf += b.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  });
+}
+
+async function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [RUNNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
+}
+
+const server = redisServer();
+
+test('cluster: 3 workers on a local Redis, one killed mid-job: same counts to n = 5 and perft 6', { skip: server === undefined ? 'redis-server not installable (apt-get failed)' : false, timeout: 240000 }, async () => {
+  const port = await freePort();
+  const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-cluster-test-'));
+  const url = `redis://127.0.0.1:${port}`;
+  const workers: ChildProcess[] = [];
+  try {
+    // Wait for Redis.
+    for (let i = 0; i < 50; i++) {
+      const ping = await run(['cluster', 'status', '--redis', url, '--json']);
+      if (ping.code === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    let killed = '';
+    for (let k = 0; k < 3; k++) {
+      // Worker 0 sleeps inside each job, so it is surely killed in the middle of one.
+      const extra = k === 0 ? ['--delay-ms', '3000'] : [];
+      const w = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url, '--lock-ms', '2000', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+      if (k === 0) {
+        lines(w, (line) => {
+          if (killed === '' && line.startsWith('start ')) {
+            killed = line;
+            w.kill('SIGKILL');
+          }
+        });
+      } else {
+        lines(w, () => {});
+      }
+      workers.push(w);
+    }
+    const submit = await run(['cluster', 'submit', '--redis', url, '--plies', '5', '--workdir', join(dir, 'run'), '--memory', '0.001', '--json']);
+    assert.equal(submit.code, 0, submit.err);
+    assert.notEqual(killed, '', 'worker 0 was killed during a job');
+    const out = submit.out.trim().split('\n');
+    const final = JSON.parse(out.pop()!) as { positions: number; plies: number };
+    assert.equal(final.positions, FIDE[5]);
+    assert.deepEqual(out.map((l) => (JSON.parse(l) as { positions: number }).positions), FIDE.slice(1));
+    const perft = await run(['cluster', 'submit', '--redis', url, '--perft', '6', '--cut', '3', '--shards', '12', '--json']);
+    assert.equal(perft.code, 0, perft.err);
+    assert.equal((JSON.parse(perft.out.trim().split('\n').pop()!) as { nodes: number }).nodes, PERFT_6);
+  } finally {
+    for (const w of workers) w.kill('SIGKILL');
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

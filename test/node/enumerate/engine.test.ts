@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Position } from '../../../src/chess/position.js';
+import { makeFen, readFen } from '../../../src/notation/fen.js';
+import { Progress } from '../../../src/node/enumerate/progress.js';
+import { runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import type { Identity } from '../../../src/tools/enumerate/identity.js';
+import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
+import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
+
+// Ground truth: the enumeration note §2.1 (A083276 = A057745 to n = 5, FEN-style, A048987).
+const FIDE = [1, 20, 400, 5362, 72078, 822518];
+const FEN = [1, 20, 400, 7602, 101240, 1244414];
+const PERFT = [1, 20, 400, 8902, 197281, 4865609];
+const RUNNER = fileURLToPath(new URL('./cli-runner.js', import.meta.url));
+
+const options = (plies: number, identity: Identity, extra: Partial<EnumerateOptions> = {}): EnumerateOptions => ({
+  pos: Position.standard(),
+  fen: makeFen(Position.standard()),
+  plies,
+  identity,
+  within: false,
+  threads: 2,
+  memoryBytes: 2 ** 30,
+  resume: false,
+  progress: new Progress(false),
+  ...extra,
+});
+
+const temp = (): string => mkdtempSync(join(tmpdir(), 'caissa-enum-test-'));
+
+test('worker threads on shared tables: same counts and paths (n ≤ 5, fide and fen)', async () => {
+  const fide = await runEnumeration(options(5, 'fide'));
+  assert.equal(fide.mode, 'memory');
+  assert.deepEqual(fide.levels.map((l) => l.positions), FIDE);
+  assert.deepEqual(fide.levels.map((l) => l.paths), PERFT);
+  const fen = await runEnumeration(options(5, 'fen', { threads: 3 }));
+  assert.deepEqual(fen.levels.map((l) => l.positions), FEN);
+});
+
+test('the spill path with a tiny memory budget gives the same counts', async () => {
+  const dir = temp();
+  try {
+    const r = await runEnumeration(options(5, 'fide', { workdir: join(dir, 'a'), memoryBytes: 2 ** 19 }));
+    assert.equal(r.mode, 'disk');
+    assert.deepEqual(r.levels.map((l) => l.positions), FIDE);
+    assert.deepEqual(r.levels.map((l) => l.paths), PERFT);
+    const p = await runEnumeration(options(4, 'pseudo-ep', { workdir: join(dir, 'b'), memoryBytes: 2 ** 18, threads: 1 }));
+    assert.deepEqual(p.levels.map((l) => l.positions), FIDE.slice(0, 5));
+    // No work directory: in memory until a level does not fit, then spilled to a temporary one.
+    const auto = await runEnumeration(options(5, 'fen', { memoryBytes: 2 ** 21 }));
+    assert.equal(auto.mode, 'disk');
+    assert.deepEqual(auto.levels.map((l) => l.positions), FEN);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a run killed at random points and resumed gives the same counts', async () => {
+  const dir = temp();
+  const work = join(dir, 'run');
+  try {
+    let kills = 0;
+    let last = '';
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const args = [RUNNER, 'enumerate', '--plies', '5', '--workdir', work, '--memory', '0.0005', '--threads', '2', '--json', '--quiet'];
+      if (attempt > 0) args.push('--resume');
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      const delay = attempt < 6 ? 400 + Math.floor(Math.random() * 1500) : 1e9;
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        kills++;
+      }, delay);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      clearTimeout(timer);
+      if (code === 0) {
+        last = out.trim().split('\n').pop()!;
+        break;
+      }
+    }
+    assert.ok(kills > 0, 'the run was killed at least once');
+    const final = JSON.parse(last) as { positions: number; plies: number; ms: number };
+    assert.equal(final.positions, 822518);
+    assert.equal(final.plies, 5);
+    assert.deepEqual(Object.keys(final), ['positions', 'plies', 'ms']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', () => {
+  const ok = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--identity', 'diagram', '--within', '--json', '--quiet'], { encoding: 'utf8' });
+  assert.equal(ok.status, 0, ok.stderr);
+  const lines = ok.stdout.trim().split('\n');
+  assert.match(lines.pop()!, /^\{"positions":5623,"plies":3,"ms":\d+\}$/);
+  const bad = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--identity', 'nope'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /unknown identity 'nope'/);
+  const badFen = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '1', '--fen', 'not a fen'], { encoding: 'utf8' });
+  assert.equal(badFen.status, 2);
+  const dir = temp();
+  try {
+    const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--json'], { encoding: 'utf8' });
+    assert.equal(first.status, 0, first.stderr);
+    const again = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--workdir', dir, '--resume', '--quiet'], { encoding: 'utf8' });
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /different run/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('search spaces on worker threads equal the single-threaded closure (both semantics)', async () => {
+  const fens = [
+    '4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1',
+    'r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1',
+    '4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1',
+    'k2r4/pppppp1p/8/8/8/8/PPPPPPpP/4K2R b K - 0 1',
+  ];
+  for (const fen of fens) {
+    const pos = readFen(fen);
+    assert.ok(pos.ok, fen);
+    for (const seed of [false, true]) {
+      assert.deepEqual(await searchSpaceThreaded(pos.value, { seed }, 2), searchSpace(pos.value, { seed }), `${fen} seed=${seed}`);
+    }
+  }
+});

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Chess as ChessopsChess } from 'chessops/chess';
+import { makeFen as chessopsFen, parseFen as chessopsParse } from 'chessops/fen';
+import { pawnAttacks } from 'chessops/attacks';
+import type { Position as ChessopsPosition } from 'chessops/chess';
+import { Position } from '../../../src/chess/position.js';
+import { readFen } from '../../../src/notation/fen.js';
+import { parseUci } from '../../../src/notation/uci.js';
+import { readLines, sharedPath } from '../../../src/node/data.js';
+import { IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
+import { enumeratePlies, perftFromLevel } from '../../../src/tools/enumerate/plies.js';
+
+// Ground truth from the enumeration note §2.1 (OEIS A048987, A083276, A057745, A019319, A209433
+// and the independent C enumerator's FEN-style, first-reached and within-n counts).
+const PERFT = [1, 20, 400, 8902, 197281, 4865609];
+const EXACT: Record<Identity, number[]> = {
+  fide: [1, 20, 400, 5362, 72078, 822518],
+  'pseudo-ep': [1, 20, 400, 5362, 72078, 822518],
+  fen: [1, 20, 400, 7602, 101240, 1244414],
+  diagram: [1, 20, 400, 5362, 71852, 815677],
+};
+const FIRST_FIDE = [1, 20, 400, 5362, 72013, 821016];
+const WITHIN_FIDE = [1, 21, 421, 5783, 77796, 898812];
+const FIRST_DIAGRAM = [1, 20, 400, 5202, 69731, 766337];
+
+for (const identity of IDENTITIES) {
+  test(`start position, ${identity}: distinct positions after n ≤ 5 plies, paths = perft`, () => {
+    const r = enumeratePlies(Position.standard(), 5, { identity, within: identity === 'fide' || identity === 'diagram' });
+    assert.deepEqual(r.levels.map((l) => l.positions), EXACT[identity]);
+    assert.deepEqual(r.levels.map((l) => l.paths), PERFT);
+    if (identity === 'fide') {
+      assert.deepEqual(r.levels.map((l) => l.firstReached), FIRST_FIDE);
+      assert.deepEqual(r.levels.map((l) => l.within), WITHIN_FIDE);
+    }
+    if (identity === 'diagram') assert.deepEqual(r.levels.map((l) => l.firstReached), FIRST_DIAGRAM);
+  });
+}
+
+test('perft(n + k) = Σ multiplicity × perft(k) over the distinct positions after n plies', () => {
+  const r3 = enumeratePlies(Position.standard(), 3, { keepLast: true });
+  assert.equal(perftFromLevel(r3.last, 2), PERFT[5]);
+  const r2 = enumeratePlies(Position.standard(), 2, { keepLast: true, identity: 'fen' });
+  assert.equal(perftFromLevel(r2.last, 3), PERFT[5]);
+  // Kiwipete: D4 4085603 from the perft suite.
+  const kiwi = readFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+  assert.ok(kiwi.ok);
+  const rk = enumeratePlies(kiwi.value, 2, { keepLast: true });
+  assert.equal(perftFromLevel(rk.last, 2), 4085603);
+});
+
+/** Identity key of a chessops position, written independently of our code. */
+function chessopsKey(pos: ChessopsPosition, identity: Identity): string {
+  const fields = chessopsFen(pos.toSetup()).split(' ');
+  if (identity === 'diagram') return fields[0]!;
+  // toSetup() writes the en-passant square only when a legal capture exists (FIDE).
+  if (identity === 'fide') return fields.slice(0, 4).join(' ');
+  const ep = pos.epSquare;
+  let epText = '-';
+  if (ep !== undefined) {
+    const attackers = pos.board.pieces(pos.turn, 'pawn').intersect(pawnAttacks(pos.turn === 'white' ? 'black' : 'white', ep));
+    if (identity === 'fen' || attackers.nonEmpty()) epText = 'abcdefgh'[ep & 7]! + String((ep >> 3) + 1);
+  }
+  return [...fields.slice(0, 3), epText].join(' ');
+}
+
+/** Distinct positions per ply by a plain BFS over chessops positions and string keys. */
+function chessopsLevels(fen: string, plies: number, identity: Identity): number[] {
+  const setup = chessopsParse(fen).unwrap();
+  let level: ChessopsPosition[] = [ChessopsChess.fromSetup(setup).unwrap()];
+  const counts = [1];
+  for (let ply = 1; ply <= plies; ply++) {
+    const next = new Map<string, ChessopsPosition>();
+    const counted = new Set<string>();
+    for (const pos of level) {
+      for (const [from, dests] of pos.allDests()) {
+        for (const to of dests) {
+          const promos = pos.board.getRole(from) === 'pawn' && (to >> 3 === 0 || to >> 3 === 7) ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined];
+          for (const promotion of promos) {
+            const child = pos.clone();
+            child.play(promotion === undefined ? { from, to } : { from, to, promotion });
+            // Expand by the full FEN identity (a finer one loses nothing), count by the asked one.
+            const full = chessopsKey(child, 'fen');
+            if (!next.has(full)) next.set(full, child);
+            counted.add(chessopsKey(child, identity));
+          }
+        }
+      }
+    }
+    level = [...next.values()];
+    counts.push(counted.size);
+  }
+  return counts;
+}
+
+test('identities agree with a chessops BFS on the perft suite (castling, en passant, promotions)', async () => {
+  const fens: string[] = [];
+  for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
+    if (line.trim() !== '') fens.push(line.split(';')[0]!.trim());
+  }
+  // Kiwipete, en-passant-rich and promotion-rich lines, plus a few more spread over the file.
+  const picks = [fens[1]!, ...fens.filter((f) => /\/8\/|p/.test(f)).filter((_, i) => i % 17 === 3).slice(0, 6)];
+  for (const fen of picks) {
+    const pos = readFen(fen);
+    assert.ok(pos.ok, fen);
+    for (const identity of IDENTITIES) {
+      const plies = fen === fens[1] ? 2 : 3;
+      const ours: number[] = enumeratePlies(pos.value, plies, { identity }).levels.map((l) => l.positions);
+      assert.deepEqual(ours, chessopsLevels(fen, plies, identity), `${identity} ${fen}`);
+    }
+  }
+});
+
+test('the pseudo-legal en-passant family that separates A057745 from A083276 (1.f4 e6 2.Kf2 Qf6 3.f5 g5)', () => {
+  // After g7-g5, fxg6 e.p. is pseudo-legal but illegal (the f-pawn is pinned by the queen on f6).
+  let pos = Position.standard();
+  for (const uci of ['f2f4', 'e7e6', 'e1f2', 'd8f6', 'f4f5', 'g7g5']) {
+    const move = parseUci(pos, uci);
+    assert.ok(move.ok, uci);
+    pos = move.value.play();
+  }
+  assert.equal(pos.epSquare, 46);
+  const fide = enumeratePlies(pos, 0, { identity: 'fide' }).last;
+  const pseudo = enumeratePlies(pos, 0, { identity: 'pseudo-ep' }).last;
+  const epOf = (set: typeof fide): number => {
+    let ep = -2;
+    set.forEach((b) => (ep = ((set.data[b + 8]! >> 1) & 127) - 1));
+    return ep;
+  };
+  const fideEp = epOf(fide);
+  const pseudoEp = epOf(pseudo);
+  assert.equal(fideEp, -1);
+  assert.equal(pseudoEp, 46);
+  // One ply on: the pseudo-legal rule keeps the square, FIDE's drops it.
+  assert.equal(enumeratePlies(pos, 1, { identity: 'fide' }).levels[1]!.positions, 23);
+});

@@ -1,13 +1,18 @@
 /**
- * Perft over worker threads: the root moves are handed out one at a time to a pool of workers,
- * each computing its subtree with the single-threaded perft, and the counts are summed.
+ * Perft over worker threads. Work is handed out one job at a time to a pool of workers, each
+ * computing its subtree with the single-threaded perft; counts are summed per root move. From
+ * depth 3 on, a job is one grandchild (one root move and one reply), not a whole root move: the
+ * root moves' subtrees differ a lot in size, and hundreds of smaller jobs keep both workers busy
+ * to the end.
  */
 import { Worker } from 'node:worker_threads';
 import { Position } from '../chess/position.js';
 
 interface Job {
-  readonly uci: string;
+  /** Index of the root move this job counts for. */
+  readonly root: number;
   readonly words: Int32Array;
+  readonly depth: number;
 }
 
 /** Subtree counts per root move, computed by `threads` workers. */
@@ -17,8 +22,14 @@ export async function perftThreaded(
   threads: number,
   bulk = true,
 ): Promise<{ uci: string; nodes: number }[]> {
-  const jobs: Job[] = pos.legalMoves().map((m) => ({ uci: m.uci, words: m.play().words }));
-  const results = new Map<string, number>();
+  const roots = pos.legalMoves();
+  const counts = roots.map(() => 0);
+  const jobs: Job[] = [];
+  roots.forEach((move, root) => {
+    const child = move.play();
+    if (depth < 3) jobs.push({ root, words: child.words, depth: depth - 1 });
+    else for (const reply of child.legalMoves()) jobs.push({ root, words: reply.play().words, depth: depth - 2 });
+  });
   const url = new URL('./perft-worker.js', import.meta.url);
   let next = 0;
   const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(url));
@@ -26,16 +37,17 @@ export async function perftThreaded(
     workers.map(
       (worker) =>
         new Promise<void>((resolve, reject) => {
+          let current: Job | undefined;
           const feed = (): void => {
             if (next >= jobs.length) {
               void worker.terminate().then(() => resolve());
               return;
             }
-            const job = jobs[next++]!;
-            worker.postMessage({ uci: job.uci, words: job.words, chess960: pos.chess960, depth: depth - 1, bulk });
+            current = jobs[next++]!;
+            worker.postMessage({ words: current.words, chess960: pos.chess960, depth: current.depth, bulk });
           };
-          worker.on('message', (msg: { uci: string; nodes: number }) => {
-            results.set(msg.uci, msg.nodes);
+          worker.on('message', (nodes: number) => {
+            counts[current!.root]! += nodes;
             feed();
           });
           worker.on('error', reject);
@@ -43,5 +55,5 @@ export async function perftThreaded(
         }),
     ),
   );
-  return jobs.map((j) => ({ uci: j.uci, nodes: results.get(j.uci)! }));
+  return roots.map((m, i) => ({ uci: m.uci, nodes: counts[i]! }));
 }

@@ -34,6 +34,7 @@ import {
   ROOK_EMPTY,
   SLIDE,
 } from '../core/attacks.js';
+import { isSquareAttacked } from './attacked.js';
 import { W_CASTLING, W_EP, W_TURN } from './layout.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL } from './move.js';
 
@@ -531,37 +532,9 @@ function pathAttacked(
 ): boolean {
   const step = to > from ? 1 : -1;
   for (let f = from + step; f !== to + step; f += step) {
-    if (isAttacked(w, p, them, backRank + f, occLo, occHi)) return true;
+    if (isSquareAttacked(w, p, backRank + f, them, w[p + 2 * them]!, w[p + 2 * them + 1]!, occLo, occHi)) return true;
   }
   return false;
-}
-
-/**
- * Whether `them` attacks `sq` over the occupancy (occLo, occHi); the cheap step attacks first.
- */
-function isAttacked(w: Int32Array, p: number, them: number, sq: number, occLo: number, occHi: number): boolean {
-  const themLo = w[p + 2 * them]!;
-  const themHi = w[p + 2 * them + 1]!;
-  const i = 2 * sq;
-  if (
-    ((KNIGHT_ATTACKS[i]! & w[p + 6]! & themLo) | (KNIGHT_ATTACKS[i + 1]! & w[p + 7]! & themHi)) !== 0 ||
-    ((PAWN_ATTACKS[128 * (them ^ 1) + i]! & w[p + 4]! & themLo) | (PAWN_ATTACKS[128 * (them ^ 1) + i + 1]! & w[p + 5]! & themHi)) !== 0 ||
-    ((KING_ATTACKS[i]! & w[p + 14]! & themLo) | (KING_ATTACKS[i + 1]! & w[p + 15]! & themHi)) !== 0
-  ) {
-    return true;
-  }
-  const queenLo = w[p + 12]!;
-  const queenHi = w[p + 13]!;
-  const r = rankIndex(sq, occLo, occHi);
-  const f = fileIndex(sq, occLo, occHi);
-  const orthLo = (w[p + 10]! | queenLo) & themLo;
-  const orthHi = (w[p + 11]! | queenHi) & themHi;
-  if ((((SLIDE[r]! | SLIDE[f]!) & orthLo) | ((SLIDE[r + 1]! | SLIDE[f + 1]!) & orthHi)) !== 0) return true;
-  const d = diagIndex(sq, occLo, occHi);
-  const a = antiIndex(sq, occLo, occHi);
-  const diagLo = (w[p + 8]! | queenLo) & themLo;
-  const diagHi = (w[p + 9]! | queenHi) & themHi;
-  return (((SLIDE[d]! | SLIDE[a]!) & diagLo) | ((SLIDE[d + 1]! | SLIDE[a + 1]!) & diagHi)) !== 0;
 }
 
 /** Bits of files lo..hi (inclusive) of one rank. */

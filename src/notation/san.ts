@@ -19,12 +19,9 @@
  */
 import {
   bishopAttacks,
-  BISHOP_EMPTY,
   KING_ATTACKS,
   KNIGHT_ATTACKS,
-  PAWN_ATTACKS,
   rankIndex,
-  ROOK_EMPTY,
   rookAttacks,
   SLIDE,
 } from '../core/attacks.js';
@@ -47,6 +44,7 @@ import { generateLegal } from '../chess/movegen.js';
 import { applyMove, roleAt } from '../chess/play.js';
 import type { Move, Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
+import { isSquareAttacked } from '../chess/attacked.js';
 
 export const SAN_ERROR_KINDS = ['syntax', 'illegal', 'ambiguous'] as const;
 export type SanErrorKind = (typeof SAN_ERROR_KINDS)[number];
@@ -67,33 +65,6 @@ export const SAN_AMBIGUOUS = -3;
 // Legality of one candidate move (FIDE 3.9: the own king must not be attacked afterwards).
 
 const pair = new Int32Array(2);
-
-/**
- * Whether a piece of the side not `us`, among the squares (thLo, thHi), attacks `sq` over the
- * occupancy (occLo, occHi).
- */
-function attacked(w: Int32Array, us: number, sq: number, occLo: number, occHi: number, thLo: number, thHi: number): boolean {
-  const k2 = 2 * sq;
-  if (((KNIGHT_ATTACKS[k2]! & w[6]! & thLo) | (KNIGHT_ATTACKS[k2 + 1]! & w[7]! & thHi)) !== 0) return true;
-  const pi = 128 * us + k2;
-  if (((PAWN_ATTACKS[pi]! & w[4]! & thLo) | (PAWN_ATTACKS[pi + 1]! & w[5]! & thHi)) !== 0) return true;
-  if (((KING_ATTACKS[k2]! & w[14]! & thLo) | (KING_ATTACKS[k2 + 1]! & w[15]! & thHi)) !== 0) return true;
-  // Sliders: only those on a line with the square can attack it (empty-board rays first, which
-  // usually spares the occupancy look-ups).
-  const orthLo = (w[10]! | w[12]!) & thLo & ROOK_EMPTY[k2]!;
-  const orthHi = (w[11]! | w[13]!) & thHi & ROOK_EMPTY[k2 + 1]!;
-  if ((orthLo | orthHi) !== 0) {
-    rookAttacks(sq, occLo, occHi, pair, 0);
-    if (((pair[0]! & orthLo) | (pair[1]! & orthHi)) !== 0) return true;
-  }
-  const diagLo = (w[8]! | w[12]!) & thLo & BISHOP_EMPTY[k2]!;
-  const diagHi = (w[9]! | w[13]!) & thHi & BISHOP_EMPTY[k2 + 1]!;
-  if ((diagLo | diagHi) !== 0) {
-    bishopAttacks(sq, occLo, occHi, pair, 0);
-    if (((pair[0]! & diagLo) | (pair[1]! & diagHi)) !== 0) return true;
-  }
-  return false;
-}
 
 /**
  * Whether moving our piece from `from` to `to` (removing the opposing piece on `capSq`, or -1)
@@ -123,7 +94,7 @@ function safeAfter(w: Int32Array, us: number, from: number, to: number, capSq: n
       thHi &= ~(1 << (capSq - 32));
     }
   }
-  return !attacked(w, us, kingTo, occLo, occHi, thLo, thHi);
+  return !isSquareAttacked(w, 0, kingTo, us ^ 1, thLo, thHi, occLo, occHi);
 }
 
 function ourKing(w: Int32Array, us: number): number {
@@ -175,7 +146,7 @@ function resolveCastle(w: Int32Array, hSide: boolean): number {
   const noKHi = us === 0 ? occHi : occHi & ~kBit;
   const span = fileSpan(kf, kTf);
   for (let f = 0; f < 8; f++) {
-    if ((span & (1 << f)) !== 0 && attacked(w, us, backRank + f, noKLo, noKHi, thLo, thHi)) return SAN_ILLEGAL;
+    if ((span & (1 << f)) !== 0 && isSquareAttacked(w, 0, backRank + f, us ^ 1, thLo, thHi, noKLo, noKHi)) return SAN_ILLEGAL;
   }
   const rBit = 1 << ((backRank + rf) & 31);
   const bareLo = us === 0 ? noKLo & ~rBit : noKLo;

@@ -32,6 +32,7 @@ import {
 } from '../../core/attacks.js';
 import { W_TURN } from '../../chess/layout.js';
 import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
+import { isSquareAttacked } from '../../chess/attacked.js';
 
 export const FAR = 64;
 export const DIST = new Uint8Array(7 * 4096).fill(FAR);
@@ -302,7 +303,7 @@ export class BoundContext {
     const xLo = k < 32 ? occLo & ~(1 << k) : occLo;
     const xHi = k < 32 ? occHi : occHi & ~(1 << (k - 32));
     for (let x = 1; x < this.slotCount; x++) {
-      if ((hard & (1 << x)) !== 0 && this.attacked(w, p, this.slotSquare[x]!, us, xLo, xHi)) hard &= ~(1 << x);
+      if ((hard & (1 << x)) !== 0 && isSquareAttacked(w, p, this.slotSquare[x]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, xLo, xHi)) hard &= ~(1 << x);
     }
     hard |= 1;
     // Castling moves two pieces at once: too rare at the last step to be worth modelling.
@@ -549,33 +550,6 @@ export class BoundContext {
     this.pair[1] = dHi;
   }
 
-  /** Whether `sq` is attacked by colour `by` over occupancy (occLo, occHi). */
-  private attacked(w: Int32Array, p: number, sq: number, by: number, occLo: number, occHi: number): boolean {
-    const byLo = w[p + 2 * by]!;
-    const byHi = w[p + 2 * by + 1]!;
-    if (((KNIGHT_ATTACKS[2 * sq]! & w[p + 6]! & byLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & w[p + 7]! & byHi)) !== 0) return true;
-    if (((KING_ATTACKS[2 * sq]! & w[p + 14]! & byLo) | (KING_ATTACKS[2 * sq + 1]! & w[p + 15]! & byHi)) !== 0) return true;
-    const pi = 128 * (by ^ 1) + 2 * sq;
-    if (((PAWN_ATTACKS[pi]! & w[p + 4]! & byLo) | (PAWN_ATTACKS[pi + 1]! & w[p + 5]! & byHi)) !== 0) return true;
-    const qLo = w[p + 12]!;
-    const qHi = w[p + 13]!;
-    const rLo = (w[p + 10]! | qLo) & byLo;
-    const rHi = (w[p + 11]! | qHi) & byHi;
-    if (((ROOK_EMPTY[2 * sq]! & rLo) | (ROOK_EMPTY[2 * sq + 1]! & rHi)) !== 0) {
-      const a = rankIndex(sq, occLo, occHi);
-      const b = fileIndex(sq, occLo, occHi);
-      if ((((SLIDE[a]! | SLIDE[b]!) & rLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & rHi)) !== 0) return true;
-    }
-    const bLo = (w[p + 8]! | qLo) & byLo;
-    const bHi = (w[p + 9]! | qHi) & byHi;
-    if (((BISHOP_EMPTY[2 * sq]! & bLo) | (BISHOP_EMPTY[2 * sq + 1]! & bHi)) !== 0) {
-      const a = diagIndex(sq, occLo, occHi);
-      const b = antiIndex(sq, occLo, occHi);
-      if ((((SLIDE[a]! | SLIDE[b]!) & bLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & bHi)) !== 0) return true;
-    }
-    return false;
-  }
-
   private readonly pieceAt = new Int16Array(64);
   private readonly slotSquare = new Int32Array(9);
   private readonly maskPiece = new Int16Array(512);
@@ -615,10 +589,10 @@ export class BoundContext {
       if ((present & (1 << x)) === 0) continue;
       const oLo = x === 0 ? eLo : xLo;
       const oHi = x === 0 ? eHi : xHi;
-      if (!this.attacked(w, p, this.slotSquare[x]!, us, oLo, oHi) || x === 0) hard |= 1 << x;
+      if (!isSquareAttacked(w, p, this.slotSquare[x]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, oLo, oHi) || x === 0) hard |= 1 << x;
     }
     // The check: a slider of ours seeing K over the relaxed board meets it.
-    if (this.attacked(w, p, k, us, eLo, eHi)) hard &= ~1;
+    if (isSquareAttacked(w, p, k, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, eLo, eHi)) hard &= ~1;
     // With every flight met, only the check is left, and over the relaxed board some piece
     // nearly always reaches a checking square within two moves: on the course set this case
     // never pruned, so it is not worth the work.

@@ -15,12 +15,13 @@
  * giving check, and the side not to move is never in check during a series.
  */
 import { lsb } from '../../core/bitboard.js';
-import { BETWEEN, BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_EMPTY, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
+import { BETWEEN, BISHOP_EMPTY, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_EMPTY, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
 import { W_TURN, WORDS } from '../../chess/layout.js';
 import { MOVE_CASTLE, MOVE_EN_PASSANT } from '../../chess/move.js';
 import { applyMove, roleAt } from '../../chess/play.js';
 import { attackersOf, kingSquare } from '../../chess/position.js';
 import { KING } from '../../chess/types.js';
+import { isSquareAttacked } from '../../chess/attacked.js';
 
 /** Words of a check-info record. */
 export const CHECK_INFO_WORDS = 16;
@@ -137,29 +138,5 @@ export function opponentInCheck(w: Int32Array, p: number): boolean {
 
 /** Whether `sq` is attacked by colour `by` in the position at `w[p..]`. */
 export function isAttackedBy(w: Int32Array, p: number, sq: number, by: number): boolean {
-  const byLo = w[p + 2 * by]!;
-  const byHi = w[p + 2 * by + 1]!;
-  if (((KNIGHT_ATTACKS[2 * sq]! & w[p + 6]! & byLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & w[p + 7]! & byHi)) !== 0) return true;
-  const pi = 128 * (by ^ 1) + 2 * sq;
-  if (((PAWN_ATTACKS[pi]! & w[p + 4]! & byLo) | (PAWN_ATTACKS[pi + 1]! & w[p + 5]! & byHi)) !== 0) return true;
-  const occLo = w[p]! | w[p + 2]!;
-  const occHi = w[p + 1]! | w[p + 3]!;
-  const qLo = w[p + 12]!;
-  const qHi = w[p + 13]!;
-  const rLo = (w[p + 10]! | qLo) & byLo;
-  const rHi = (w[p + 11]! | qHi) & byHi;
-  if (((ROOK_EMPTY[2 * sq]! & rLo) | (ROOK_EMPTY[2 * sq + 1]! & rHi)) !== 0) {
-    const a = rankIndex(sq, occLo, occHi);
-    const b = fileIndex(sq, occLo, occHi);
-    if ((((SLIDE[a]! | SLIDE[b]!) & rLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & rHi)) !== 0) return true;
-  }
-  const bLo = (w[p + 8]! | qLo) & byLo;
-  const bHi = (w[p + 9]! | qHi) & byHi;
-  if (((BISHOP_EMPTY[2 * sq]! & bLo) | (BISHOP_EMPTY[2 * sq + 1]! & bHi)) !== 0) {
-    const a = diagIndex(sq, occLo, occHi);
-    const b = antiIndex(sq, occLo, occHi);
-    if ((((SLIDE[a]! | SLIDE[b]!) & bLo) | ((SLIDE[a + 1]! | SLIDE[b + 1]!) & bHi)) !== 0) return true;
-  }
-  // Kings never give check, but the square test is general.
-  return ((KING_ATTACKS[2 * sq]! & w[p + 14]! & byLo) | (KING_ATTACKS[2 * sq + 1]! & w[p + 15]! & byHi)) !== 0;
+  return isSquareAttacked(w, p, sq, by, w[p + 2 * by]!, w[p + 2 * by + 1]!, w[p]! | w[p + 2]!, w[p + 1]! | w[p + 3]!);
 }

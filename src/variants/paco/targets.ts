@@ -3,7 +3,7 @@
  * into the scratch pair `TARGETS` (lo at 0, hi at 1); nothing is allocated.
  */
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
-import { BISHOP, EP, KING, KNIGHT, OCC, PAWN, QUEEN, ROOK } from './layout.js';
+import { BISHOP, EP, KING, KNIGHT, OCC, PAWN, ROOK } from './layout.js';
 
 /** Scratch result of the target functions. */
 export const TARGETS = new Int32Array(2);
@@ -63,36 +63,42 @@ export function pieceTargets(s: Int32Array, color: number, pos: number, type: nu
       TARGETS[1] = hi;
       return;
     }
-    case KNIGHT:
-      lo = KNIGHT_ATTACKS[2 * pos]!;
-      hi = KNIGHT_ATTACKS[2 * pos + 1]!;
-      break;
-    case KING:
-      lo = KING_ATTACKS[2 * pos]!;
-      hi = KING_ATTACKS[2 * pos + 1]!;
-      break;
-    case ROOK: {
-      const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
-      break;
-    }
-    case BISHOP: {
-      const a = diagIndex(pos, occLo, occHi), b = antiIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
-      break;
-    }
-    case QUEEN: {
-      const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
-      const c = diagIndex(pos, occLo, occHi), d = antiIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]! | SLIDE[c]! | SLIDE[d]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]! | SLIDE[c + 1]! | SLIDE[d + 1]!;
-      break;
-    }
+    default:
+      pieceAttacks(type, pos, occLo, occHi);
+      lo = TARGETS[0]!;
+      hi = TARGETS[1]!;
   }
   TARGETS[0] = lo & allowLo;
   TARGETS[1] = hi & allowHi;
+}
+
+/**
+ * Squares a knight, king, rook, bishop or queen on `pos` reaches over the occupancy (occLo,
+ * occHi): step squares, and slider rays up to and including the first occupied square. Writes
+ * `TARGETS`.
+ */
+function pieceAttacks(type: number, pos: number, occLo: number, occHi: number): void {
+  let lo = 0, hi = 0;
+  if (type === KNIGHT) {
+    lo = KNIGHT_ATTACKS[2 * pos]!;
+    hi = KNIGHT_ATTACKS[2 * pos + 1]!;
+  } else if (type === KING) {
+    lo = KING_ATTACKS[2 * pos]!;
+    hi = KING_ATTACKS[2 * pos + 1]!;
+  } else {
+    if (type !== BISHOP) {
+      const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
+      lo = SLIDE[a]! | SLIDE[b]!;
+      hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
+    }
+    if (type !== ROOK) {
+      const c = diagIndex(pos, occLo, occHi), d = antiIndex(pos, occLo, occHi);
+      lo |= SLIDE[c]! | SLIDE[d]!;
+      hi |= SLIDE[c + 1]! | SLIDE[d + 1]!;
+    }
+  }
+  TARGETS[0] = lo;
+  TARGETS[1] = hi;
 }
 
 /**
@@ -103,36 +109,13 @@ export function pieceTargets(s: Int32Array, color: number, pos: number, type: nu
 export function threatTargets(s: Int32Array, color: number, pos: number, type: number): void {
   const occLo = s[OCC]! | s[OCC + 2]!;
   const occHi = s[OCC + 1]! | s[OCC + 3]!;
-  let lo = 0, hi = 0;
-  switch (type) {
-    case PAWN:
-      lo = PAWN_ATTACKS[2 * (64 * color + pos)]!;
-      hi = PAWN_ATTACKS[2 * (64 * color + pos) + 1]!;
-      break;
-    case KNIGHT:
-      lo = KNIGHT_ATTACKS[2 * pos]!;
-      hi = KNIGHT_ATTACKS[2 * pos + 1]!;
-      break;
-    case ROOK: {
-      const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
-      break;
-    }
-    case BISHOP: {
-      const a = diagIndex(pos, occLo, occHi), b = antiIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
-      break;
-    }
-    case QUEEN: {
-      const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
-      const c = diagIndex(pos, occLo, occHi), d = antiIndex(pos, occLo, occHi);
-      lo = SLIDE[a]! | SLIDE[b]! | SLIDE[c]! | SLIDE[d]!;
-      hi = SLIDE[a + 1]! | SLIDE[b + 1]! | SLIDE[c + 1]! | SLIDE[d + 1]!;
-      break;
-    }
+  if (type === PAWN) {
+    TARGETS[0] = PAWN_ATTACKS[2 * (64 * color + pos)]!;
+    TARGETS[1] = PAWN_ATTACKS[2 * (64 * color + pos) + 1]!;
+  } else if (type === KING) {
+    TARGETS[0] = 0;
+    TARGETS[1] = 0;
+  } else {
+    pieceAttacks(type, pos, occLo, occHi);
   }
-  TARGETS[0] = lo;
-  TARGETS[1] = hi;
 }

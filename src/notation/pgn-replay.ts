@@ -1,12 +1,12 @@
 /**
  * Mainline replay of PGN games: each game's tags give its starting position, each mainline SAN
  * is resolved on one preallocated position (`resolveSan`: only the pieces that can reach the
- * target are looked at) and played in place. Comments and variations are skipped by the
+ * target are looked at) and played in place, without the Zobrist key (recomputed once at the end). Comments and variations are skipped by the
  * tokenizer. A refused or broken game yields a record with the error's line, column, message
  * and move text; the next game is read as usual.
  */
-import { WORDS } from '../chess/layout.js';
-import { applyMove } from '../chess/play.js';
+import { W_KEY, WORDS } from '../chess/layout.js';
+import { applyMoveKeyless, computeKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG } from './pgn-lex.js';
@@ -40,6 +40,8 @@ export interface ReplayOptions {
   /** Compute the final FEN (default true; benchmarks may skip it). */
   readonly fen?: boolean;
 }
+
+const keyScratch = new Int32Array(2);
 
 /** Replays games one after the other with one set of buffers. */
 export class GameReplayer {
@@ -90,7 +92,7 @@ export class GameReplayer {
           error = this.errorAt(slice, lx.start, message, san);
           break;
         }
-        applyMove(w, 0, code);
+        applyMoveKeyless(w, 0, code);
         plies++;
         continue;
       }
@@ -131,7 +133,12 @@ export class GameReplayer {
     if (error !== null) this.errors++;
     let finalFen: string | null = null;
     if (started && options.fen !== false) {
-      finalFen = makeFen(Position.fromWordsUnchecked(new Int32Array(w), this.chess960));
+      // Moves were played without the key (replay never reads it): recompute it for the Position.
+      const words = new Int32Array(w);
+      computeKey(words, 0, keyScratch);
+      words[W_KEY] = keyScratch[0]!;
+      words[W_KEY + 1] = keyScratch[1]!;
+      finalFen = makeFen(Position.fromWordsUnchecked(words, this.chess960));
     }
     return { game, plies, fen: finalFen, result: result ?? resultTag ?? '*', error };
   }

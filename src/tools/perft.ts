@@ -8,7 +8,7 @@
 import { copyPosition, WORDS } from '../chess/layout.js';
 import { MAX_MOVES } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
-import { applyMove } from '../chess/play.js';
+import { applyMoveKeyless } from '../chess/play.js';
 import type { Position } from '../chess/position.js';
 
 /** Preallocated per-ply storage for a search of up to `maxDepth` plies. */
@@ -32,7 +32,7 @@ function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: numb
   let nodes = 0;
   for (let i = 0; i < n; i++) {
     copyPosition(words, p, child);
-    applyMove(words, child, moves[o + i]!);
+    applyMoveKeyless(words, child, moves[o + i]!);
     nodes += perftAt(words, moves, ply + 1, depth - 1, bulk);
   }
   return nodes;

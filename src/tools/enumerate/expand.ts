@@ -6,7 +6,7 @@
 import { WORDS } from '../../chess/layout.js';
 import { MAX_MOVES } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
-import { applyMove } from '../../chess/play.js';
+import { applyMoveKeyless } from '../../chess/play.js';
 import type { EntrySink } from './entry-set.js';
 import { ID_DIAGRAM, identityEp } from './identity.js';
 import { KEY_WORDS, keyOf, PLACEMENT_WORDS, packRecord, REC_WORDS, unpackRecord } from './record.js';
@@ -44,7 +44,7 @@ export class Expander {
     const id = this.identity;
     for (let i = 0; i < n; i++) {
       w.copyWithin(WORDS, 0, WORDS);
-      applyMove(w, WORDS, this.moves[i]!);
+      applyMoveKeyless(w, WORDS, this.moves[i]!);
       packRecord(w, WORDS, identityEp(w, WORDS, id), rec, 0);
       if (emit === EMIT_RECORDS) {
         sink.add(rec, 0, mult);

@@ -23,7 +23,7 @@
 import { WORDS, W_CASTLING, W_TURN } from '../../chess/layout.js';
 import { MAX_MOVES } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
-import { applyMove } from '../../chess/play.js';
+import { applyMoveKeyless } from '../../chess/play.js';
 import type { Position } from '../../chess/position.js';
 import { EntrySet } from './entry-set.js';
 import { ID_FIDE, ID_PSEUDO_EP, identityEp } from './identity.js';
@@ -202,7 +202,7 @@ export class SpaceExpander {
           continue;
         }
         w.copyWithin(WORDS, 0, WORDS);
-        applyMove(w, WORDS, m);
+        applyMoveKeyless(w, WORDS, m);
         if (seed) w[WORDS + W_CASTLING] = castling;
         packRecord(w, WORDS, identityEp(w, WORDS, this.idCode), rec, 0);
         keyOf(rec, 0, REC_WORDS, key, 0);
@@ -210,7 +210,7 @@ export class SpaceExpander {
         continue;
       }
       w.copyWithin(WORDS, 0, WORDS);
-      applyMove(w, WORDS, m);
+      applyMoveKeyless(w, WORDS, m);
       if (seed) w[WORDS + W_CASTLING] = castling;
       // Reversible moves never create an en-passant square.
       packRecord(w, WORDS, -1, rec, 0);

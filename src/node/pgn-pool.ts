@@ -1,57 +1,99 @@
 /**
- * Parallel PGN replay over worker threads. The main thread reads and gunzips the input and cuts
- * it into games (the splitter is a cheap byte scan); whole games are packed into batches of about
- * 1 MiB, transferred (not copied) to the workers, which tokenize and replay them; records come
- * back per batch and are yielded in input order. At most two batches per worker are in flight,
- * so memory stays flat.
+ * Parallel PGN replay over worker threads.
+ *
+ * The main thread only gunzips and cuts: it hands the workers segments of about 1 MiB of raw
+ * text, cut where a line opens with a tag pair, after a blank line or a line that is no tag; the
+ * workers split their segment into games, tokenize and replay them. A cut is a guess — a blank
+ * line and a `[` may stand inside a multi-line `{…}` comment — so each worker reports whether its
+ * segment ended between games (`PgnSplitter.endsBetweenGames`). The records come back in input
+ * order; line numbers count from the segment's start and are shifted by the line breaks before
+ * it. On the first wrong cut the main thread falls back to the sure way for the rest of the
+ * input: it splits the text itself, from the start of the segment at fault, and sends batches of
+ * whole games. Either way at most two messages per worker are in flight, so memory stays flat.
  */
 import { Worker } from 'node:worker_threads';
 import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
 import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-replay.js';
 
-/** A batch of games as sent to a worker. */
-export interface PgnBatch {
-  readonly id: number;
-  readonly firstGame: number;
-  /** The games' bytes, one after the other. */
-  readonly bytes: Uint8Array;
-  /** Per game: start, end, line, column. */
-  readonly bounds: Int32Array;
-  readonly fen: boolean;
-}
+/** Work for a worker: a segment of raw text, or whole games cut by the main thread. */
+export type PgnWork =
+  | { readonly kind: 'segment'; readonly bytes: Uint8Array; readonly fen: boolean }
+  | {
+      readonly kind: 'games';
+      readonly bytes: Uint8Array;
+      /** Per game: start, end, line, column. */
+      readonly bounds: Int32Array;
+      readonly fen: boolean;
+    };
 
-/** A batch's records in columns (cheaper to clone between threads than 10,000 objects). */
-export interface PgnBatchResult {
+/** Work as sent, with the id its result comes back with. */
+export type PgnJob = PgnWork & { readonly id: number };
+
+/** A job's records in columns (cheaper to clone between threads than 10,000 objects). */
+export interface PgnJobResult {
   readonly id: number;
-  readonly firstGame: number;
   readonly plies: Int32Array;
   readonly results: string[];
   /** Final FENs, when asked for. */
   readonly fens: (string | null)[] | null;
-  /** Errors by index in the batch. */
+  /** Errors by index in the job. */
   readonly errors: [number, ReplayError][];
+  /** Segments: the text (handed back), its line breaks, and whether it ended between games. */
+  readonly bytes?: Uint8Array;
+  readonly lineBreaks?: number;
+  readonly endsBetweenGames?: boolean;
 }
 
-/** The records of a batch result, in order. */
-export function batchRecords(r: PgnBatchResult): ReplayRecord[] {
+export interface ParallelOptions extends ReplayOptions {
+  /** Bytes of text per segment (default 1 MiB; tests use small ones to force many cuts). */
+  readonly segmentBytes?: number;
+}
+
+/** The records of a job result, numbered from `firstGame`, error lines shifted by `lineShift`. */
+function jobRecords(r: PgnJobResult, firstGame: number, lineShift: number): ReplayRecord[] {
   const out: ReplayRecord[] = new Array<ReplayRecord>(r.plies.length);
   let e = 0;
   for (let i = 0; i < r.plies.length; i++) {
     let error: ReplayError | null = null;
-    if (e < r.errors.length && r.errors[e]![0] === i) error = r.errors[e++]![1];
-    out[i] = { game: r.firstGame + i, plies: r.plies[i]!, fen: r.fens === null ? null : r.fens[i]!, result: r.results[i]!, error };
+    if (e < r.errors.length && r.errors[e]![0] === i) {
+      const err = r.errors[e++]![1];
+      error = lineShift === 0 ? err : { ...err, line: err.line + lineShift };
+    }
+    out[i] = { game: firstGame + i, plies: r.plies[i]!, fen: r.fens === null ? null : r.fens[i]!, result: r.results[i]!, error };
   }
   return out;
 }
 
-const BATCH_BYTES = 1 << 20;
+/**
+ * Where to cut `b[0..len)`: the offset of a `[` that opens a line, the last one that follows a
+ * blank line or a line that does not open with `[` (so most likely a game's first tag); -1 if
+ * none is found.
+ */
+export function findCut(b: Buffer, len: number): number {
+  let q = len;
+  for (let tries = 0; tries < 1024 && q > 1; tries++) {
+    q = b.lastIndexOf(0x5b, q - 1);
+    if (q <= 0) return -1;
+    const c = b[q - 1]!;
+    if (c !== 10 && c !== 13) continue;
+    // The previous line is b[s..e): e is where its line break starts.
+    let e = q - 1;
+    if (c === 10 && e > 0 && b[e - 1] === 13) e--;
+    let s = e;
+    while (s > 0 && b[s - 1] !== 10 && b[s - 1] !== 13) s--;
+    while (s < e && (b[s] === 32 || b[s] === 9)) s++;
+    if (s === e || b[s] !== 0x5b) return q;
+  }
+  return -1;
+}
 
-class BatchBuilder {
-  bytes = new Uint8Array(BATCH_BYTES + (1 << 16));
+/** Whole games packed one after the other, for the fallback path. */
+class GameBatch {
+  bytes = new Uint8Array(1 << 20);
   len = 0;
   bounds: number[] = [];
 
-  add(g: GameSlice): void {
+  add(g: GameSlice, lineShift: number): void {
     const n = g.end - g.start;
     if (this.len + n > this.bytes.length) {
       const next = new Uint8Array(Math.max(2 * this.bytes.length, this.len + n));
@@ -59,7 +101,7 @@ class BatchBuilder {
       this.bytes = next;
     }
     this.bytes.set(g.buf.subarray(g.start, g.end), this.len);
-    this.bounds.push(this.len, this.len + n, g.line, g.column);
+    this.bounds.push(this.len, this.len + n, g.line + lineShift, g.column);
     this.len += n;
   }
 
@@ -68,71 +110,186 @@ class BatchBuilder {
   }
 }
 
-/** Replays every game of `source` on `threads` workers; records in input order. */
+/**
+ * Worker threads that replay PGN, kept between inputs (a fresh worker compiles everything
+ * again: about a quarter of a second lost per input).
+ *
+ * ```ts
+ * const pool = new PgnReplayPool(2);
+ * for await (const r of pool.replay(createReadStream('games.pgn'))) console.log(r.fen);
+ * await pool.close();
+ * ```
+ */
+export class PgnReplayPool {
+  private readonly workers: Worker[];
+  private readonly waiting = new Map<number, (r: PgnJobResult | undefined) => void>();
+  private failure: Error | undefined;
+  private nextId = 0;
+
+  constructor(threads: number) {
+    const url = new URL('./pgn-worker.js', import.meta.url);
+    // execArgv: [] — the workers need none of the parent's flags (some, like --input-type, break them).
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(url, { execArgv: [] }));
+    for (const w of this.workers) {
+      w.on('message', (msg: PgnJobResult) => {
+        const resolve = this.waiting.get(msg.id)!;
+        this.waiting.delete(msg.id);
+        resolve(msg);
+      });
+      w.on('error', (e) => {
+        this.failure = e;
+        for (const resolve of this.waiting.values()) resolve(undefined);
+        this.waiting.clear();
+      });
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  /** Sends a job (its id is filled in); resolves to its result, or undefined if a worker failed. */
+  private run(job: PgnWork): Promise<PgnJobResult | undefined> {
+    if (this.failure !== undefined) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    const result = new Promise<PgnJobResult | undefined>((resolve) => this.waiting.set(id, resolve));
+    const transfer = job.kind === 'games' ? [job.bytes.buffer, job.bounds.buffer] : [job.bytes.buffer];
+    this.workers[id % this.workers.length]!.postMessage({ ...job, id }, transfer as ArrayBuffer[]);
+    return result;
+  }
+
+  /** Replays every game of `source`; records in input order. */
+  async *replay(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord> {
+    const segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
+    const fen = options.fen !== false;
+  const inFlight: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
+  const send = (job: PgnWork): void => {
+    inFlight.push({ kind: job.kind, result: this.run(job) });
+  };
+
+  let segmentsOut = 0;
+  // Text read but not yet sent: it starts at a cut (or at the segment that went wrong).
+  let pending = new Uint8Array(2 * segmentBytes);
+  let pendingLen = 0;
+  const append = (chunk: Uint8Array): void => {
+    if (pendingLen + chunk.length > pending.length) {
+      const next = new Uint8Array(Math.max(2 * pending.length, pendingLen + chunk.length));
+      next.set(pending.subarray(0, pendingLen));
+      pending = next;
+    }
+    pending.set(chunk, pendingLen);
+    pendingLen += chunk.length;
+  };
+  /** Sends `pending[0..cut)` as a segment; the rest stays. */
+  const sendSegment = (cut: number): void => {
+    const bytes = pending.subarray(0, cut);
+    const rest = new Uint8Array(Math.max(2 * segmentBytes, pendingLen - cut));
+    rest.set(pending.subarray(cut, pendingLen));
+    pending = rest;
+    pendingLen -= cut;
+    send({ kind: 'segment', bytes, fen });
+    segmentsOut++;
+  };
+
+  // The fallback: the main thread splits, from the start of the first segment cut wrongly.
+  let splitter: PgnSplitter | undefined;
+  let splitterLineShift = 0;
+  let batch = new GameBatch();
+  const sendBatch = (): void => {
+    if (batch.games === 0) return;
+    send({ kind: 'games', bytes: batch.bytes.subarray(0, batch.len), bounds: Int32Array.from(batch.bounds), fen });
+    batch = new GameBatch();
+  };
+  const feed = (s: PgnSplitter, bytes: Uint8Array): void => {
+    s.push(bytes);
+    for (let g = s.take(); g !== undefined; g = s.take()) {
+      batch.add(g, splitterLineShift);
+      if (batch.len >= segmentBytes) sendBatch();
+    }
+  };
+  /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
+  const feedPending = (): void => {
+    if (splitter === undefined || segmentsOut > 0 || pendingLen === 0) return;
+    feed(splitter, pending.subarray(0, pendingLen));
+    pendingLen = 0;
+  };
+
+  let finished = false;
+  let fallbackClosed = false;
+  /** At the end of the input, once every segment is back: the splitter's last games. */
+  const closeFallback = (): void => {
+    if (!finished || splitter === undefined || segmentsOut > 0 || fallbackClosed) return;
+    feedPending();
+    splitter.finish();
+    for (let g = splitter.take(); g !== undefined; g = splitter.take()) batch.add(g, splitterLineShift);
+    sendBatch();
+    fallbackClosed = true;
+  };
+
+  let nextGame = 1;
+  let lineShift = 0;
+  /** Consumes the oldest job in flight: its records, in input order. */
+  const takeOldest = async (): Promise<ReplayRecord[]> => {
+    const job = inFlight.shift()!;
+    const r = await job.result;
+    if (r === undefined) throw this.failure ?? new Error('PGN worker failed');
+    let records: ReplayRecord[] = [];
+    if (job.kind === 'segment') {
+      segmentsOut--;
+      // The last segment of the input needs no check: nothing follows it.
+      const last = finished && segmentsOut === 0 && pendingLen === 0;
+      if (splitter === undefined && (r.endsBetweenGames! || last)) {
+        records = jobRecords(r, nextGame, lineShift);
+      } else {
+        if (splitter === undefined) {
+          splitter = new PgnSplitter();
+          splitterLineShift = lineShift;
+        }
+        feed(splitter, r.bytes!);
+      }
+      lineShift += r.lineBreaks!;
+      feedPending();
+      closeFallback();
+    } else {
+      records = jobRecords(r, nextGame, 0);
+    }
+    nextGame += records.length;
+    return records;
+  };
+
+    for await (const chunk of source) {
+      if (splitter !== undefined && segmentsOut === 0) {
+        feed(splitter, chunk);
+      } else {
+        append(chunk);
+        if (splitter === undefined && pendingLen >= segmentBytes) {
+          const cut = findCut(Buffer.from(pending.buffer, pending.byteOffset, pendingLen), pendingLen);
+          if (cut > 0) sendSegment(cut);
+        }
+      }
+      while (inFlight.length >= 2 * this.workers.length) yield* await takeOldest();
+    }
+    finished = true;
+    if (splitter === undefined && pendingLen > 0) sendSegment(pendingLen);
+    closeFallback();
+    while (inFlight.length > 0) yield* await takeOldest();
+  }
+}
+
+/** Replays every game of `source` on `threads` fresh workers; records in input order. */
 export async function* replayParallel(
   source: AsyncIterable<Uint8Array>,
   threads: number,
-  options: ReplayOptions = {},
+  options: ParallelOptions = {},
 ): AsyncGenerator<ReplayRecord> {
-  const url = new URL('./pgn-worker.js', import.meta.url);
-  // execArgv: [] — the workers need none of the parent's flags (some, like --input-type, break them).
-  const workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(url, { execArgv: [] }));
-  const waiting = new Map<number, (records: ReplayRecord[]) => void>();
-  let failure: Error | undefined;
-  for (const w of workers) {
-    w.on('message', (msg: PgnBatchResult) => {
-      const resolve = waiting.get(msg.id)!;
-      waiting.delete(msg.id);
-      resolve(batchRecords(msg));
-    });
-    w.on('error', (e) => {
-      failure = e;
-      for (const resolve of waiting.values()) resolve([]);
-    });
-  }
-  const inFlight: Promise<ReplayRecord[]>[] = [];
-  let nextId = 0;
-  let nextGame = 1;
-  let builder = new BatchBuilder();
-  const fen = options.fen !== false;
-
-  const dispatch = (): void => {
-    if (builder.games === 0) return;
-    const id = nextId++;
-    const batch: PgnBatch = {
-      id,
-      firstGame: nextGame,
-      bytes: builder.bytes.subarray(0, builder.len),
-      bounds: Int32Array.from(builder.bounds),
-      fen,
-    };
-    nextGame += builder.games;
-    builder = new BatchBuilder();
-    inFlight.push(new Promise((resolve) => waiting.set(id, resolve)));
-    workers[id % workers.length]!.postMessage(batch, [batch.bytes.buffer as ArrayBuffer, batch.bounds.buffer as ArrayBuffer]);
-  };
-
+  const pool = new PgnReplayPool(threads);
   try {
-    const splitter = new PgnSplitter();
-    for await (const chunk of source) {
-      splitter.push(chunk);
-      for (let g = splitter.take(); g !== undefined; g = splitter.take()) {
-        builder.add(g);
-        if (builder.len >= BATCH_BYTES) dispatch();
-      }
-      while (inFlight.length >= 2 * workers.length) {
-        yield* await inFlight.shift()!;
-        if (failure) throw failure;
-      }
-    }
-    splitter.finish();
-    for (let g = splitter.take(); g !== undefined; g = splitter.take()) builder.add(g);
-    dispatch();
-    while (inFlight.length > 0) {
-      yield* await inFlight.shift()!;
-      if (failure) throw failure;
-    }
+    yield* pool.replay(source, options);
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool.close();
   }
 }

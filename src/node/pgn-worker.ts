@@ -1,25 +1,37 @@
-/** Worker thread of `pgn-pool.ts`: replays one batch of games per message. */
+/** Worker thread of `pgn-pool.ts`: splits (for a segment) and replays the games of one job per message. */
 import { parentPort } from 'node:worker_threads';
 import { GameReplayer, type ReplayError } from '../notation/pgn-replay.js';
-import type { PgnBatch, PgnBatchResult } from './pgn-pool.js';
+import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
+import type { PgnJob, PgnJobResult } from './pgn-pool.js';
 
 const replayer = new GameReplayer();
 
-parentPort!.on('message', (batch: PgnBatch) => {
-  const b = batch.bounds;
-  const n = b.length / 4;
-  const plies = new Int32Array(n);
-  const results = new Array<string>(n);
-  const fens: (string | null)[] | null = batch.fen ? new Array<string | null>(n) : null;
+parentPort!.on('message', (job: PgnJob) => {
+  const plies: number[] = [];
+  const results: string[] = [];
+  const fens: (string | null)[] | null = job.fen ? [] : null;
   const errors: [number, ReplayError][] = [];
-  for (let i = 0; i < n; i++) {
-    const slice = { buf: batch.bytes, start: b[4 * i]!, end: b[4 * i + 1]!, line: b[4 * i + 2]!, column: b[4 * i + 3]! };
-    const r = replayer.replay(slice, batch.firstGame + i, { fen: batch.fen });
-    plies[i] = r.plies;
-    results[i] = r.result;
-    if (fens !== null) fens[i] = r.fen;
-    if (r.error !== null) errors.push([i, r.error]);
+  const replay = (slice: GameSlice): void => {
+    const r = replayer.replay(slice, plies.length + 1, { fen: job.fen });
+    if (r.error !== null) errors.push([plies.length, r.error]);
+    plies.push(r.plies);
+    results.push(r.result);
+    fens?.push(r.fen);
+  };
+  let segment: Pick<PgnJobResult, 'bytes' | 'lineBreaks' | 'endsBetweenGames'> = {};
+  if (job.kind === 'segment') {
+    const splitter = new PgnSplitter();
+    splitter.push(job.bytes);
+    for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
+    splitter.finish();
+    for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
+    segment = { bytes: job.bytes, lineBreaks: splitter.lineBreaks, endsBetweenGames: splitter.endsBetweenGames };
+  } else {
+    const b = job.bounds;
+    for (let i = 0; i < b.length; i += 4) replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! });
   }
-  const result: PgnBatchResult = { id: batch.id, firstGame: batch.firstGame, plies, results, fens, errors };
-  parentPort!.postMessage(result, [plies.buffer]);
+  const pliesArray = Int32Array.from(plies);
+  const result: PgnJobResult = { id: job.id, plies: pliesArray, results, fens, errors, ...segment };
+  const transfer = job.kind === 'segment' ? [pliesArray.buffer, job.bytes.buffer] : [pliesArray.buffer];
+  parentPort!.postMessage(result, transfer as ArrayBuffer[]);
 });

@@ -68,6 +68,7 @@ export class PgnSplitter {
   private ready: GameSlice[] = [];
   private head = 0;
   private first = true;
+  private clean = true;
 
   /** Appends a chunk of input. Invalidates the slices handed out before. */
   push(chunk: Uint8Array): void {
@@ -81,8 +82,24 @@ export class PgnSplitter {
   finish(): void {
     this.done = true;
     this.scan();
+    this.clean = this.inner !== INNER.brace && (this.state !== S_TAGS || this.blankAfterTag);
     if (this.state !== S_BETWEEN) this.emit(this.len);
     this.state = S_BETWEEN;
+  }
+
+  /**
+   * After `finish`, for an input that ends with a line break: whether a tag pair opening the next
+   * line would start a new game, as it does for a fresh splitter. It would not inside a `{…}`
+   * comment, nor among a game's tags with no blank line after them. Parallel readers cut the
+   * input at line starts and check each cut with this.
+   */
+  get endsBetweenGames(): boolean {
+    return this.clean;
+  }
+
+  /** Line breaks read so far (CR LF, LF and a lone CR each count one). */
+  get lineBreaks(): number {
+    return this.line - 1;
   }
 
   /** The next complete game, if any. */

@@ -1,0 +1,89 @@
+/**
+ * Parallel PGN replay (`PgnReplayPool`) against the sequential reader: for any text and any way
+ * of cutting it into chunks and segments, the records (plies, FENs, results, errors with their
+ * lines and columns) must be the very same. The inputs include the cases a guessed cut gets
+ * wrong — a blank line and a tag inside a multi-line comment, games with no blank line between
+ * them, tags-only games — so the fallback to main-thread splitting is exercised too.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { sharedPath } from '../../src/node/data.js';
+import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
+import { replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+
+const pool = new PgnReplayPool(2);
+after(() => pool.close());
+
+async function* chunks(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);
+}
+
+async function parallel(bytes: Uint8Array, chunkSize: number, segmentBytes: number): Promise<ReplayRecord[]> {
+  const out: ReplayRecord[] = [];
+  for await (const r of pool.replay(chunks(bytes, chunkSize), { segmentBytes })) out.push(r);
+  return out;
+}
+
+async function assertSame(bytes: Uint8Array, label: string, configs: [number, number][]): Promise<void> {
+  const expected = replayPgnSync(bytes);
+  for (const [chunk, segment] of configs) {
+    const got = await parallel(bytes, chunk, segment);
+    assert.equal(got.length, expected.length, `${label}: game count (chunks ${chunk}, segments ${segment})`);
+    for (let i = 0; i < got.length; i++) assert.deepEqual(got[i], expected[i], `${label}: game ${i + 1} (chunks ${chunk}, segments ${segment})`);
+  }
+}
+
+const enc = new TextEncoder();
+
+test('findCut picks a line-opening tag after a blank line or after movetext, never inside tags', () => {
+  const text = '[Event "a"]\n[Site "b"]\n\n1. e4 e5 *\n[Event "c"]\n[Site "d"]\n\n1. d4 *\n\n[Event "e"]\n[Site "f"]\n';
+  const b = Buffer.from(text);
+  const at = (s: string, from = 0): number => text.indexOf(s, from);
+  assert.equal(findCut(b, b.length), at('[Event "e"]'));
+  assert.equal(findCut(b, at('[Event "e"]')), at('[Event "c"]'), 'after a movetext line, with no blank line');
+  assert.equal(findCut(b, at('[Event "c"]')), -1, 'the first tag of the input is no cut');
+  const crlf = Buffer.from('1. e4 *\r\n\r\n[Event "x"]\r\n[Site "y"]\r\n');
+  assert.equal(findCut(crlf, crlf.length), 11);
+  const cr = Buffer.from('1. e4 *\r\r[Event "x"]\r[Site "y"]\r');
+  assert.equal(findCut(cr, cr.length), 9);
+});
+
+test('wrong cuts (tags and blank lines inside comments, games without blank lines) give the sequential records', async () => {
+  const game = (i: number, extra = ''): string =>
+    `[Event "g${i}"]\n[Result "*"]\n\n1. e4 {a comment\n\n[Event "not a tag"]\n\nstill the comment} e5 ${extra}2. Nf3 *\n\n`;
+  let text = '';
+  for (let i = 0; i < 40; i++) {
+    text += game(i, i % 7 === 3 ? '2. Ke3 ' : '');
+    if (i % 5 === 0) text += `[Event "run-in ${i}"]\n1. d4 d5 2. c4\n[Event "tags only ${i}"]\n[Site "x"]\n\n`;
+    if (i % 9 === 0) text += `[Event "latin1 \xe9"]\n\n1. e4 e5 0-1\n`;
+  }
+  const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  await assertSame(bytes, 'crafted', [[7, 1], [64, 1], [64, 200], [1000, 300], [1 << 16, 1 << 20]]);
+});
+
+test('every tricky file, one after the other in one stream, gives the sequential records', async () => {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.pgn')) files.push(path);
+    }
+  };
+  walk(sharedPath('games', 'tricky'));
+  assert.ok(files.length > 700, `tricky files found: ${files.length}`);
+  const parts = files.map((f) => readFileSync(f));
+  // Each file ends a game; a blank line keeps the next file's first game its own.
+  const all = Buffer.concat(parts.flatMap((p) => [p, enc.encode('\n\n')]));
+  await assertSame(all, 'tricky', [[4096, 512], [1 << 16, 1 << 14], [1 << 20, 1 << 20]]);
+});
+
+test('real files (Chess960, From Position, variants, standard) give the sequential records', async () => {
+  for (const name of ['lichess-chess960-370.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz', 'lichess-standard-13k.pgn.gz']) {
+    const bytes = gunzipSync(readFileSync(sharedPath('games', name)));
+    await assertSame(bytes, name, [[1 << 16, 1 << 15]]);
+  }
+});

@@ -31,15 +31,12 @@ const S_MOVES = 2; // in the movetext
 const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
 
 /**
- * Bytes that need no decision in movetext outside comments: SAN and move-number characters
- * (but not `0` and `1`, which may start a termination marker) and spaces/tabs.
+ * Bytes that need no decision in movetext outside comments: SAN and move-number characters and
+ * spaces/tabs, but not `-` and `/`, the second byte of every termination marker (`1-0`, `0-1`,
+ * `1/2-1/2`).
  */
 const PLAIN = new Uint8Array(256);
-for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ23456789.+#=-:/!?$ \t') PLAIN[ch.charCodeAt(0)] = 1;
-
-/** Letters and digits. */
-const ALNUM = new Uint8Array(256);
-for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') ALNUM[ch.charCodeAt(0)] = 1;
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+#=:!?$ \t') PLAIN[ch.charCodeAt(0)] = 1;
 
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
 /** Bytes that may stand right before or after a termination marker. */
@@ -170,8 +167,14 @@ export class PgnSplitter {
       if (inner !== INNER.none || (this.state === S_MOVES && PLAIN[c] === 1)) {
         const start = i;
         if (inner === INNER.none) {
-          // `0` and `1` right after a letter or digit (`e1`, `10.`) cannot start a marker.
-          while (i < limit && (PLAIN[(c = b[i]!)] === 1 || ((c === 48 || c === 49) && ALNUM[b[i - 1]!] === 1))) i++;
+          const depth = this.depth;
+          for (; i < limit; i++) {
+            c = b[i]!;
+            if (PLAIN[c] === 1) continue;
+            // `-` and `/` are plain unless they are the second byte of a termination marker.
+            if ((c === 45 || c === 47) && (depth > 0 || markerAt(b, i - 1, this.len) === 0)) continue;
+            break;
+          }
         } else if (inner === INNER.brace) {
           while (i < limit && (c = b[i]!) !== 125 && c !== 10 && c !== 13) i++;
         } else if (inner === INNER.string) {
@@ -247,10 +250,17 @@ export class PgnSplitter {
       }
       if (c === 91) this.blankAfterTag = false;
       switch (c) {
-        case 91: // [
+        case 91: {
+          // [: a whole tag pair on this line at once, else byte by byte.
+          const e = tagPairEnd(b, i, limit);
+          if (e > 0) {
+            i = e;
+            continue;
+          }
           this.inner = INNER.tag;
           i++;
           continue;
+        }
         case 123: // {
           this.state = S_MOVES;
           this.inner = INNER.brace;
@@ -277,6 +287,15 @@ export class PgnSplitter {
           continue;
       }
       this.state = S_MOVES;
+      if ((c === 45 || c === 47) && this.depth === 0) {
+        // The second byte of a marker whose first byte the fast path took.
+        const n = markerAt(b, i - 1, this.len);
+        if (n > 0) {
+          i += n - 1;
+          this.emit(i);
+          continue;
+        }
+      }
       if ((c === 49 || c === 48) && this.depth === 0 && (i === 0 || isDelim(b[i - 1]!))) {
         const n = markerLength(b, i, this.len);
         if (n > 0) {
@@ -290,6 +309,28 @@ export class PgnSplitter {
     this.pos = i;
   }
 }
+
+/**
+ * The offset after the `]` of a tag pair `[Name "value"]` that starts at `i` and ends on the same
+ * line before `limit` (a backslash escapes the next byte of the value), else -1: the byte-by-byte
+ * states would read the same bytes the same way.
+ */
+function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
+  let j = i + 1;
+  let c = 0;
+  while (j < limit && (c = b[j]!) !== 34 && c !== 93 && c !== 10 && c !== 13) j++;
+  if (j >= limit || c !== 34) return -1;
+  j++;
+  while (j < limit && (c = b[j]!) !== 34 && c !== 10 && c !== 13) j += c === 92 ? 2 : 1;
+  if (j >= limit || c !== 34) return -1;
+  j++;
+  while (j < limit && (c = b[j]!) !== 34 && c !== 93 && c !== 10 && c !== 13) j++;
+  return j < limit && c === 93 ? j + 1 : -1;
+}
+
+/** Length of the termination marker starting at `i` after a delimiter (or at the start), else 0. */
+const markerAt = (b: Uint8Array, i: number, len: number): number =>
+  i >= 0 && (b[i] === 49 || b[i] === 48) && (i === 0 || isDelim(b[i - 1]!)) ? markerLength(b, i, len) : 0;
 
 /** Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter), else 0. */
 function markerLength(b: Uint8Array, i: number, len: number): number {

@@ -16,7 +16,10 @@ export const T_CLOSE = 6;
 export const T_RESULT = 7;
 export const T_ERROR = 8;
 
-const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+/** Whitespace bytes: space, tab, LF, CR, FF, VT. */
+const WS = new Uint8Array(256);
+for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
+const isWs = (c: number): boolean => WS[c] === 1;
 /** Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2`. */
 const SYMBOL = new Uint8Array(256);
 for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
@@ -101,18 +104,11 @@ export class PgnLexer {
         continue;
       }
       if (SYMBOL[c] === 1) {
+        // A move number indication is digits, then any periods (`1.`, `1...`, `1 .`).
+        let digits = c >= 48 && c <= 57;
         let j = i + 1;
-        while (j < end && SYMBOL[b[j]!] === 1) j++;
+        for (let d: number; j < end && SYMBOL[(d = b[j]!)] === 1; j++) if (d < 48 || d > 57) digits = false;
         this.stop = j;
-        // Move number indication: digits, then any periods (`1.`, `1...`, `1 .`).
-        let digits = true;
-        for (let k = i; k < j; k++) {
-          const d = b[k]!;
-          if (d < 48 || d > 57) {
-            digits = false;
-            break;
-          }
-        }
         if (digits) {
           while (j < end && (b[j] === 46 || isWs(b[j]!))) {
             if (b[j] === 46) j++;

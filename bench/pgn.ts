@@ -79,10 +79,12 @@ async function caissaThreads(source: AsyncIterable<Uint8Array> = open()): Promis
   let games = 0;
   let plies = 0;
   let errors = 0;
-  for await (const r of pool.replay(source, { fen: false })) {
-    games++;
-    plies += r.plies;
-    if (r.error) errors++;
+  for await (const batch of pool.replayBatches(source, { fen: false })) {
+    for (const r of batch) {
+      games++;
+      plies += r.plies;
+      if (r.error) errors++;
+    }
   }
   return { games, plies, ms: performance.now() - t0, errors };
 }

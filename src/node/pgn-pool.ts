@@ -164,6 +164,11 @@ export class PgnReplayPool {
 
   /** Replays every game of `source`; records in input order. */
   async *replay(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord> {
+    for await (const batch of this.replayBatches(source, options)) yield* batch;
+  }
+
+  /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
+  async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
     const segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     const fen = options.fen !== false;
   const inFlight: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
@@ -271,25 +276,11 @@ export class PgnReplayPool {
           if (cut > 0) sendSegment(cut);
         }
       }
-      while (inFlight.length >= 2 * this.workers.length) yield* await takeOldest();
+      while (inFlight.length >= 2 * this.workers.length) yield await takeOldest();
     }
     finished = true;
     if (splitter === undefined && pendingLen > 0) sendSegment(pendingLen);
     closeFallback();
-    while (inFlight.length > 0) yield* await takeOldest();
-  }
-}
-
-/** Replays every game of `source` on `threads` fresh workers; records in input order. */
-export async function* replayParallel(
-  source: AsyncIterable<Uint8Array>,
-  threads: number,
-  options: ParallelOptions = {},
-): AsyncGenerator<ReplayRecord> {
-  const pool = new PgnReplayPool(threads);
-  try {
-    yield* pool.replay(source, options);
-  } finally {
-    await pool.close();
+    while (inFlight.length > 0) yield await takeOldest();
   }
 }

@@ -13,7 +13,7 @@
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openPgn } from '../../node/pgn-files.js';
-import { replayParallel } from '../../node/pgn-pool.js';
+import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { GameReplayer, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { pgnGames } from '../../notation/pgn-source.js';
 import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
@@ -21,10 +21,10 @@ import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be .gz, or - for stdin)
 caissa pgn check FILE… [--threads N]`;
 
-async function* records(file: string, threads: number, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
+async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
   const input = openPgn(file);
-  if (threads > 1) {
-    for await (const r of replayParallel(input, threads, { fen })) yield { ...r, game: r.game + firstGame - 1 };
+  if (pool !== undefined) {
+    for await (const r of pool.replay(input, { fen })) yield { ...r, game: r.game + firstGame - 1 };
     return;
   }
   const replayer = new GameReplayer();
@@ -71,35 +71,41 @@ export const pgnCommand: Command = {
     let errors = 0;
     let lastShown = start;
     let out = '';
-    for (const file of files) {
-      for await (const r of records(file, threads, jsonl, games + 1)) {
-        games++;
-        plies += r.plies;
-        if (jsonl) {
-          out += JSON.stringify({ game: r.game, plies: r.plies, fen: r.fen, result: r.result, error: r.error }) + '\n';
-          if (out.length > 1 << 16) {
-            await writeOut(out);
-            out = '';
+    // One set of workers for all the files.
+    const pool = threads > 1 ? new PgnReplayPool(threads) : undefined;
+    try {
+      for (const file of files) {
+        for await (const r of records(file, pool, jsonl, games + 1)) {
+          games++;
+          plies += r.plies;
+          if (jsonl) {
+            out += JSON.stringify({ game: r.game, plies: r.plies, fen: r.fen, result: r.result, error: r.error }) + '\n';
+            if (out.length > 1 << 16) {
+              await writeOut(out);
+              out = '';
+            }
+            continue;
           }
-          continue;
-        }
-        if (r.error !== null) {
-          errors++;
-          if (action === 'check') {
-            out += errorLine(file, r) + '\n';
-            await writeOut(out);
-            out = '';
-          } else process.stderr.write((progress ? '\r\x1b[K' : '') + errorLine(file, r) + '\n');
-        }
-        if (progress && (games & 1023) === 0) {
-          const now = performance.now();
-          if (now - lastShown > 200) {
-            lastShown = now;
-            const rate = plies / ((now - start) / 1000);
-            process.stderr.write(`\r\x1b[K${games} games, ${plies} moves, ${(rate / 1e6).toFixed(2)}M moves/s`);
+          if (r.error !== null) {
+            errors++;
+            if (action === 'check') {
+              out += errorLine(file, r) + '\n';
+              await writeOut(out);
+              out = '';
+            } else process.stderr.write((progress ? '\r\x1b[K' : '') + errorLine(file, r) + '\n');
+          }
+          if (progress && (games & 1023) === 0) {
+            const now = performance.now();
+            if (now - lastShown > 200) {
+              lastShown = now;
+              const rate = plies / ((now - start) / 1000);
+              process.stderr.write(`\r\x1b[K${games} games, ${plies} moves, ${(rate / 1e6).toFixed(2)}M moves/s`);
+            }
           }
         }
       }
+    } finally {
+      await pool?.close();
     }
     if (out !== '') await writeOut(out);
     if (progress) process.stderr.write('\r\x1b[K');

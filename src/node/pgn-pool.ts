@@ -171,100 +171,101 @@ export class PgnReplayPool {
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
     const segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     const fen = options.fen !== false;
-  const inFlight: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
-  const send = (job: PgnWork): void => {
-    inFlight.push({ kind: job.kind, result: this.run(job) });
-  };
+    const inFlight: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
+    const send = (job: PgnWork): void => {
+      inFlight.push({ kind: job.kind, result: this.run(job) });
+    };
 
-  let segmentsOut = 0;
-  // Text read but not yet sent: it starts at a cut (or at the segment that went wrong).
-  let pending = new Uint8Array(2 * segmentBytes);
-  let pendingLen = 0;
-  const append = (chunk: Uint8Array): void => {
-    if (pendingLen + chunk.length > pending.length) {
-      const next = new Uint8Array(Math.max(2 * pending.length, pendingLen + chunk.length));
-      next.set(pending.subarray(0, pendingLen));
-      pending = next;
-    }
-    pending.set(chunk, pendingLen);
-    pendingLen += chunk.length;
-  };
-  /** Sends `pending[0..cut)` as a segment; the rest stays. */
-  const sendSegment = (cut: number): void => {
-    const bytes = pending.subarray(0, cut);
-    const rest = new Uint8Array(Math.max(2 * segmentBytes, pendingLen - cut));
-    rest.set(pending.subarray(cut, pendingLen));
-    pending = rest;
-    pendingLen -= cut;
-    send({ kind: 'segment', bytes, fen });
-    segmentsOut++;
-  };
-
-  // The fallback: the main thread splits, from the start of the first segment cut wrongly.
-  let splitter: PgnSplitter | undefined;
-  let splitterLineShift = 0;
-  let batch = new GameBatch();
-  const sendBatch = (): void => {
-    if (batch.games === 0) return;
-    send({ kind: 'games', bytes: batch.bytes.subarray(0, batch.len), bounds: Int32Array.from(batch.bounds), fen });
-    batch = new GameBatch();
-  };
-  const feed = (s: PgnSplitter, bytes: Uint8Array): void => {
-    s.push(bytes);
-    for (let g = s.take(); g !== undefined; g = s.take()) {
-      batch.add(g, splitterLineShift);
-      if (batch.len >= segmentBytes) sendBatch();
-    }
-  };
-  /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
-  const feedPending = (): void => {
-    if (splitter === undefined || segmentsOut > 0 || pendingLen === 0) return;
-    feed(splitter, pending.subarray(0, pendingLen));
-    pendingLen = 0;
-  };
-
-  let finished = false;
-  let fallbackClosed = false;
-  /** At the end of the input, once every segment is back: the splitter's last games. */
-  const closeFallback = (): void => {
-    if (!finished || splitter === undefined || segmentsOut > 0 || fallbackClosed) return;
-    feedPending();
-    splitter.finish();
-    for (let g = splitter.take(); g !== undefined; g = splitter.take()) batch.add(g, splitterLineShift);
-    sendBatch();
-    fallbackClosed = true;
-  };
-
-  let nextGame = 1;
-  let lineShift = 0;
-  /** Consumes the oldest job in flight: its records, in input order. */
-  const takeOldest = async (): Promise<ReplayRecord[]> => {
-    const job = inFlight.shift()!;
-    const r = await job.result;
-    if (r === undefined) throw this.failure ?? new Error('PGN worker failed');
-    let records: ReplayRecord[] = [];
-    if (job.kind === 'segment') {
-      segmentsOut--;
-      // The last segment of the input needs no check: nothing follows it.
-      const last = finished && segmentsOut === 0 && pendingLen === 0;
-      if (splitter === undefined && (r.endsBetweenGames! || last)) {
-        records = jobRecords(r, nextGame, lineShift);
-      } else {
-        if (splitter === undefined) {
-          splitter = new PgnSplitter();
-          splitterLineShift = lineShift;
-        }
-        feed(splitter, r.bytes!);
+    let segmentsOut = 0;
+    // Text read but not yet sent: it starts at a cut (or at the segment that went wrong).
+    // Never zero-filled (the bytes are written before they are read), never pooled (they are transferred).
+    let pending: Uint8Array = Buffer.allocUnsafeSlow(2 * segmentBytes);
+    let pendingLen = 0;
+    const append = (chunk: Uint8Array): void => {
+      if (pendingLen + chunk.length > pending.length) {
+        const next = Buffer.allocUnsafeSlow(Math.max(2 * pending.length, pendingLen + chunk.length));
+        next.set(pending.subarray(0, pendingLen));
+        pending = next;
       }
-      lineShift += r.lineBreaks!;
+      pending.set(chunk, pendingLen);
+      pendingLen += chunk.length;
+    };
+    /** Sends `pending[0..cut)` as a segment; the rest stays. */
+    const sendSegment = (cut: number): void => {
+      const bytes = pending.subarray(0, cut);
+      const rest = Buffer.allocUnsafeSlow(Math.max(2 * segmentBytes, pendingLen - cut));
+      rest.set(pending.subarray(cut, pendingLen));
+      pending = rest;
+      pendingLen -= cut;
+      send({ kind: 'segment', bytes, fen });
+      segmentsOut++;
+    };
+
+    // The fallback: the main thread splits, from the start of the first segment cut wrongly.
+    let splitter: PgnSplitter | undefined;
+    let splitterLineShift = 0;
+    let batch = new GameBatch();
+    const sendBatch = (): void => {
+      if (batch.games === 0) return;
+      send({ kind: 'games', bytes: batch.bytes.subarray(0, batch.len), bounds: Int32Array.from(batch.bounds), fen });
+      batch = new GameBatch();
+    };
+    const feed = (s: PgnSplitter, bytes: Uint8Array): void => {
+      s.push(bytes);
+      for (let g = s.take(); g !== undefined; g = s.take()) {
+        batch.add(g, splitterLineShift);
+        if (batch.len >= segmentBytes) sendBatch();
+      }
+    };
+    /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
+    const feedPending = (): void => {
+      if (splitter === undefined || segmentsOut > 0 || pendingLen === 0) return;
+      feed(splitter, pending.subarray(0, pendingLen));
+      pendingLen = 0;
+    };
+
+    let finished = false;
+    let fallbackClosed = false;
+    /** At the end of the input, once every segment is back: the splitter's last games. */
+    const closeFallback = (): void => {
+      if (!finished || splitter === undefined || segmentsOut > 0 || fallbackClosed) return;
       feedPending();
-      closeFallback();
-    } else {
-      records = jobRecords(r, nextGame, 0);
-    }
-    nextGame += records.length;
-    return records;
-  };
+      splitter.finish();
+      for (let g = splitter.take(); g !== undefined; g = splitter.take()) batch.add(g, splitterLineShift);
+      sendBatch();
+      fallbackClosed = true;
+    };
+
+    let nextGame = 1;
+    let lineShift = 0;
+    /** Consumes the oldest job in flight: its records, in input order. */
+    const takeOldest = async (): Promise<ReplayRecord[]> => {
+      const job = inFlight.shift()!;
+      const r = await job.result;
+      if (r === undefined) throw this.failure ?? new Error('PGN worker failed');
+      let records: ReplayRecord[] = [];
+      if (job.kind === 'segment') {
+        segmentsOut--;
+        // The last segment of the input needs no check: nothing follows it.
+        const last = finished && segmentsOut === 0 && pendingLen === 0;
+        if (splitter === undefined && (r.endsBetweenGames! || last)) {
+          records = jobRecords(r, nextGame, lineShift);
+        } else {
+          if (splitter === undefined) {
+            splitter = new PgnSplitter();
+            splitterLineShift = lineShift;
+          }
+          feed(splitter, r.bytes!);
+        }
+        lineShift += r.lineBreaks!;
+        feedPending();
+        closeFallback();
+      } else {
+        records = jobRecords(r, nextGame, 0);
+      }
+      nextGame += records.length;
+      return records;
+    };
 
     for await (const chunk of source) {
       if (splitter !== undefined && segmentsOut === 0) {

@@ -43,7 +43,7 @@ const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9
 const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
 
 export class PgnSplitter {
-  private buf = new Uint8Array(1 << 16);
+  private buf: Uint8Array;
   private len = 0;
   /** Scan position. */
   private pos = 0;
@@ -66,6 +66,11 @@ export class PgnSplitter {
   private head = 0;
   private first = true;
   private clean = true;
+
+  /** `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves copies). */
+  constructor(capacity = 1 << 16) {
+    this.buf = new Uint8Array(Math.max(16, capacity));
+  }
 
   /** Appends a chunk of input. Invalidates the slices handed out before. */
   push(chunk: Uint8Array): void {

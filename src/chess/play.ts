@@ -85,6 +85,12 @@ function rightsAfter(rights: number, us: number, role: number, from: number, to:
   return role === KING ? next & ~(0xff << (8 * us)) : next;
 }
 
+/** `rightsAfter` on the position's own rights. */
+function updateRights(w: Int32Array, p: number, us: number, role: number, from: number, to: number): void {
+  const rights = w[p + W_CASTLING]!;
+  if (rights !== 0) w[p + W_CASTLING] = rightsAfter(rights, us, role, from, to);
+}
+
 const scratch = new Int32Array(2);
 
 /** Plays `move` (generated for this position) on the words at `w[p..]`, key included. */
@@ -109,35 +115,40 @@ export function applyMoveKeyless(w: Int32Array, p: number, move: number): void {
   const from = move & 63;
   const to = (move >> 6) & 63;
   const kind = move >> 12;
-  w[p + W_EP] = -1;
-  w[p + W_HALFMOVE]!++;
-  if (us === 1) w[p + W_FULLMOVE]!++;
   const role = roleAt(w, p, from);
-  const rights = w[p + W_CASTLING]!;
-  if (rights !== 0) w[p + W_CASTLING] = rightsAfter(rights, us, role, from, to);
-
+  updateRights(w, p, us, role, from, to);
+  // FIDE 9.3: the fifty-move count restarts with a capture or a pawn move.
+  let irreversible = role === PAWN;
   if (kind === MOVE_CASTLE) {
-    // King-takes-rook encoding: the king goes to the g- or c-file, the rook to the f- or d-file.
-    const backRank = from & 56;
-    const hSide = to > from;
-    togglePiece(w, p, us, KING, from);
-    togglePiece(w, p, us, ROOK, to);
-    togglePiece(w, p, us, KING, backRank + (hSide ? 6 : 2));
-    togglePiece(w, p, us, ROOK, backRank + (hSide ? 5 : 3));
+    castlePieces(w, p, us, from, to);
   } else {
-    if (kind === MOVE_EN_PASSANT) {
-      togglePiece(w, p, them, PAWN, to + (us === 0 ? -8 : 8));
-      w[p + W_HALFMOVE] = 0;
-    } else if ((w[p + 2 * them + (to >> 5)]! & (1 << (to & 31))) !== 0) {
+    // En passant takes the pawn behind `to`; any other capture the piece on `to`.
+    if (kind === MOVE_EN_PASSANT) togglePiece(w, p, them, PAWN, to - 8 + 16 * us);
+    else if ((w[p + 2 * them + (to >> 5)]! & (1 << (to & 31))) !== 0) {
       togglePiece(w, p, them, roleAt(w, p, to), to);
-      w[p + W_HALFMOVE] = 0;
+      irreversible = true;
     }
     togglePiece(w, p, us, role, from);
     togglePiece(w, p, us, kind >= MOVE_PROMOTION ? kind - 3 : role, to);
-    if (role === PAWN) w[p + W_HALFMOVE] = 0;
   }
+  w[p + W_HALFMOVE] = irreversible ? 0 : w[p + W_HALFMOVE]! + 1;
+  w[p + W_FULLMOVE]! += us;
   w[p + W_TURN] = them;
-  if (kind === MOVE_DOUBLE_PUSH) w[p + W_EP] = (from + to) >> 1;
+  w[p + W_EP] = kind === MOVE_DOUBLE_PUSH ? (from + to) >> 1 : -1;
+}
+
+/**
+ * Moves the king and rook of a castling move, king-takes-rook encoded: the king goes to the g- or
+ * c-file, the rook to the f- or d-file (FIDE 3.8.2). Apart, so that `applyMoveKeyless` stays small
+ * enough for V8 to inline it.
+ */
+function castlePieces(w: Int32Array, p: number, us: number, from: number, to: number): void {
+  const backRank = from & 56;
+  const hSide = to > from;
+  togglePiece(w, p, us, KING, from);
+  togglePiece(w, p, us, ROOK, to);
+  togglePiece(w, p, us, KING, backRank + (hSide ? 6 : 2));
+  togglePiece(w, p, us, ROOK, backRank + (hSide ? 5 : 3));
 }
 
 /** XORs the Zobrist entry of a piece into `out`. */

@@ -178,12 +178,18 @@ export class PgnReplayPool {
 
     let segmentsOut = 0;
     // Text read but not yet sent: it starts at a cut (or at the segment that went wrong).
-    // Never zero-filled (the bytes are written before they are read), never pooled (they are transferred).
-    let pending: Uint8Array = Buffer.allocUnsafeSlow(2 * segmentBytes);
+    // Segment buffers come back with their results and are used again; new ones are never
+    // zero-filled (the bytes are written before they are read) nor pooled (they are transferred).
+    const spare: ArrayBuffer[] = [];
+    const buffer = (size: number): Uint8Array => {
+      const b = spare.pop();
+      return b !== undefined && b.byteLength >= size ? new Uint8Array(b) : Buffer.allocUnsafeSlow(size);
+    };
+    let pending = buffer(2 * segmentBytes);
     let pendingLen = 0;
     const append = (chunk: Uint8Array): void => {
       if (pendingLen + chunk.length > pending.length) {
-        const next = Buffer.allocUnsafeSlow(Math.max(2 * pending.length, pendingLen + chunk.length));
+        const next = buffer(Math.max(2 * pending.length, pendingLen + chunk.length));
         next.set(pending.subarray(0, pendingLen));
         pending = next;
       }
@@ -193,7 +199,7 @@ export class PgnReplayPool {
     /** Sends `pending[0..cut)` as a segment; the rest stays. */
     const sendSegment = (cut: number): void => {
       const bytes = pending.subarray(0, cut);
-      const rest = Buffer.allocUnsafeSlow(Math.max(2 * segmentBytes, pendingLen - cut));
+      const rest = buffer(Math.max(2 * segmentBytes, pendingLen - cut));
       rest.set(pending.subarray(cut, pendingLen));
       pending = rest;
       pendingLen -= cut;
@@ -258,6 +264,7 @@ export class PgnReplayPool {
           feed(splitter, r.bytes!);
         }
         lineShift += r.lineBreaks!;
+        spare.push(r.bytes!.buffer as ArrayBuffer);
         feedPending();
         closeFallback();
       } else {

@@ -20,10 +20,7 @@ parentPort!.on('message', (job: PgnJob) => {
   };
   let segment: Pick<PgnJobResult, 'bytes' | 'lineBreaks' | 'endsBetweenGames'> = {};
   if (job.kind === 'segment') {
-    const splitter = new PgnSplitter(job.bytes.length);
-    splitter.push(job.bytes);
-    for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
-    splitter.finish();
+    const splitter = PgnSplitter.whole(job.bytes);
     for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
     segment = { bytes: job.bytes, lineBreaks: splitter.lineBreaks, endsBetweenGames: splitter.endsBetweenGames };
   } else {

@@ -43,9 +43,6 @@ export async function* pgnGameBatches(source: PgnSource): AsyncGenerator<GameSli
 
 /** The games of a whole text or buffer, synchronously. */
 export function* pgnGamesSync(source: PgnChunk): Generator<GameSlice> {
-  const splitter = new PgnSplitter();
-  splitter.push(toBytes(source));
-  for (let g = splitter.take(); g !== undefined; g = splitter.take()) yield g;
-  splitter.finish();
+  const splitter = PgnSplitter.whole(toBytes(source));
   for (let g = splitter.take(); g !== undefined; g = splitter.take()) yield g;
 }

@@ -72,6 +72,18 @@ export class PgnSplitter {
     this.buf = new Uint8Array(Math.max(16, capacity));
   }
 
+  /**
+   * A splitter over one whole input, read in place (no copy; `bytes` is only read) and finished:
+   * every game is ready to `take`.
+   */
+  static whole(bytes: Uint8Array): PgnSplitter {
+    const s = new PgnSplitter(16);
+    s.buf = bytes;
+    s.len = bytes.length;
+    s.finish();
+    return s;
+  }
+
   /** Appends a chunk of input. Invalidates the slices handed out before. */
   push(chunk: Uint8Array): void {
     this.compact(chunk.length);

@@ -169,126 +169,168 @@ export class PgnReplayPool {
 
   /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
-    const segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
-    const fen = options.fen !== false;
-    const inFlight: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
-    const send = (job: PgnWork): void => {
-      inFlight.push({ kind: job.kind, result: this.run(job) });
-    };
-
-    let segmentsOut = 0;
-    // Text read but not yet sent: it starts at a cut (or at the segment that went wrong).
-    // Segment buffers come back with their results and are used again; new ones are never
-    // zero-filled (the bytes are written before they are read) nor pooled (they are transferred).
-    const spare: ArrayBuffer[] = [];
-    const buffer = (size: number): Uint8Array => {
-      const b = spare.pop();
-      return b !== undefined && b.byteLength >= size ? new Uint8Array(b) : Buffer.allocUnsafeSlow(size);
-    };
-    let pending = buffer(2 * segmentBytes);
-    let pendingLen = 0;
-    const append = (chunk: Uint8Array): void => {
-      if (pendingLen + chunk.length > pending.length) {
-        const next = buffer(Math.max(2 * pending.length, pendingLen + chunk.length));
-        next.set(pending.subarray(0, pendingLen));
-        pending = next;
-      }
-      pending.set(chunk, pendingLen);
-      pendingLen += chunk.length;
-    };
-    /** Sends `pending[0..cut)` as a segment; the rest stays. */
-    const sendSegment = (cut: number): void => {
-      const bytes = pending.subarray(0, cut);
-      const rest = buffer(Math.max(2 * segmentBytes, pendingLen - cut));
-      rest.set(pending.subarray(cut, pendingLen));
-      pending = rest;
-      pendingLen -= cut;
-      send({ kind: 'segment', bytes, fen });
-      segmentsOut++;
-    };
-
-    // The fallback: the main thread splits, from the start of the first segment cut wrongly.
-    let splitter: PgnSplitter | undefined;
-    let splitterLineShift = 0;
-    let batch = new GameBatch();
-    const sendBatch = (): void => {
-      if (batch.games === 0) return;
-      send({ kind: 'games', bytes: batch.bytes.subarray(0, batch.len), bounds: Int32Array.from(batch.bounds), fen });
-      batch = new GameBatch();
-    };
-    const feed = (s: PgnSplitter, bytes: Uint8Array): void => {
-      s.push(bytes);
-      for (let g = s.take(); g !== undefined; g = s.take()) {
-        batch.add(g, splitterLineShift);
-        if (batch.len >= segmentBytes) sendBatch();
-      }
-    };
-    /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
-    const feedPending = (): void => {
-      if (splitter === undefined || segmentsOut > 0 || pendingLen === 0) return;
-      feed(splitter, pending.subarray(0, pendingLen));
-      pendingLen = 0;
-    };
-
-    let finished = false;
-    let fallbackClosed = false;
-    /** At the end of the input, once every segment is back: the splitter's last games. */
-    const closeFallback = (): void => {
-      if (!finished || splitter === undefined || segmentsOut > 0 || fallbackClosed) return;
-      feedPending();
-      splitter.finish();
-      for (let g = splitter.take(); g !== undefined; g = splitter.take()) batch.add(g, splitterLineShift);
-      sendBatch();
-      fallbackClosed = true;
-    };
-
-    let nextGame = 1;
-    let lineShift = 0;
-    /** Consumes the oldest job in flight: its records, in input order. */
-    const takeOldest = async (): Promise<ReplayRecord[]> => {
-      const job = inFlight.shift()!;
-      const r = await job.result;
-      if (r === undefined) throw this.failure ?? new Error('PGN worker failed');
-      let records: ReplayRecord[] = [];
-      if (job.kind === 'segment') {
-        segmentsOut--;
-        // The last segment of the input needs no check: nothing follows it.
-        const last = finished && segmentsOut === 0 && pendingLen === 0;
-        if (splitter === undefined && (r.endsBetweenGames! || last)) {
-          records = jobRecords(r, nextGame, lineShift);
-        } else {
-          if (splitter === undefined) {
-            splitter = new PgnSplitter();
-            splitterLineShift = lineShift;
-          }
-          feed(splitter, r.bytes!);
-        }
-        lineShift += r.lineBreaks!;
-        spare.push(r.bytes!.buffer as ArrayBuffer);
-        feedPending();
-        closeFallback();
-      } else {
-        records = jobRecords(r, nextGame, 0);
-      }
-      nextGame += records.length;
-      return records;
-    };
-
+    const run = new OrderedReplay((work) => this.run(work), () => this.failure, options);
     for await (const chunk of source) {
-      if (splitter !== undefined && segmentsOut === 0) {
-        feed(splitter, chunk);
-      } else {
-        append(chunk);
-        if (splitter === undefined && pendingLen >= segmentBytes) {
-          const cut = findCut(Buffer.from(pending.buffer, pending.byteOffset, pendingLen), pendingLen);
-          if (cut > 0) sendSegment(cut);
-        }
-      }
-      while (inFlight.length >= 2 * this.workers.length) yield await takeOldest();
+      run.push(chunk);
+      while (run.inFlight >= 2 * this.workers.length) yield await run.takeOldest();
     }
-    finished = true;
-    if (splitter === undefined && pendingLen > 0) sendSegment(pendingLen);
-    closeFallback();
-    while (inFlight.length > 0) yield await takeOldest();
+    run.end();
+    while (run.inFlight > 0) yield await run.takeOldest();
+  }
+}
+
+/**
+ * One input's way through the pool: cutting the text into segments (or, after a wrong cut,
+ * splitting it into games on this thread), and taking the results back in input order.
+ */
+class OrderedReplay {
+  private readonly segmentBytes: number;
+  private readonly fen: boolean;
+  private readonly jobs: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
+  /** Segment buffers back from the workers, to be used again. */
+  private readonly spare: ArrayBuffer[] = [];
+  /** Text read but not yet sent, `pending[0..pendingLen)`: it starts at a cut (or at the segment that went wrong). */
+  private pending: Uint8Array;
+  private pendingLen = 0;
+  private segmentsOut = 0;
+  private finished = false;
+  /** The fallback: this thread splits, from the start of the first segment cut wrongly. */
+  private splitter: PgnSplitter | undefined;
+  private splitterLineShift = 0;
+  private fallbackClosed = false;
+  private batch = new GameBatch();
+  private nextGame = 1;
+  /** Line breaks before the next segment to be taken back. */
+  private lineShift = 0;
+
+  private readonly send: (work: PgnWork) => Promise<PgnJobResult | undefined>;
+  private readonly failure: () => Error | undefined;
+
+  constructor(send: (work: PgnWork) => Promise<PgnJobResult | undefined>, failure: () => Error | undefined, options: ParallelOptions) {
+    this.send = send;
+    this.failure = failure;
+    this.segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
+    this.fen = options.fen !== false;
+    this.pending = this.buffer(2 * this.segmentBytes);
+  }
+
+  get inFlight(): number {
+    return this.jobs.length;
+  }
+
+  /** The next chunk of input. */
+  push(chunk: Uint8Array): void {
+    if (this.splitter !== undefined && this.segmentsOut === 0) {
+      this.feed(chunk);
+      return;
+    }
+    this.append(chunk);
+    if (this.splitter === undefined && this.pendingLen >= this.segmentBytes) {
+      const cut = findCut(Buffer.from(this.pending.buffer, this.pending.byteOffset, this.pendingLen), this.pendingLen);
+      if (cut > 0) this.sendSegment(cut);
+    }
+  }
+
+  /** The end of the input. */
+  end(): void {
+    this.finished = true;
+    if (this.splitter === undefined && this.pendingLen > 0) this.sendSegment(this.pendingLen);
+    this.closeFallback();
+  }
+
+  /** The records of the oldest job in flight, in input order. */
+  async takeOldest(): Promise<ReplayRecord[]> {
+    const job = this.jobs.shift()!;
+    const r = await job.result;
+    if (r === undefined) throw this.failure() ?? new Error('PGN worker failed');
+    let records: ReplayRecord[] = [];
+    if (job.kind === 'segment') {
+      this.segmentsOut--;
+      // The last segment of the input needs no check: nothing follows it.
+      const last = this.finished && this.segmentsOut === 0 && this.pendingLen === 0;
+      if (this.splitter === undefined && (r.endsBetweenGames! || last)) {
+        records = jobRecords(r, this.nextGame, this.lineShift);
+      } else {
+        if (this.splitter === undefined) {
+          this.splitter = new PgnSplitter();
+          this.splitterLineShift = this.lineShift;
+        }
+        this.feed(r.bytes!);
+      }
+      this.lineShift += r.lineBreaks!;
+      this.spare.push(r.bytes!.buffer as ArrayBuffer);
+      this.feedPending();
+      this.closeFallback();
+    } else {
+      records = jobRecords(r, this.nextGame, 0);
+    }
+    this.nextGame += records.length;
+    return records;
+  }
+
+  private submit(work: PgnWork): void {
+    this.jobs.push({ kind: work.kind, result: this.send(work) });
+  }
+
+  /** A buffer to send: a spare one, else a new one neither zero-filled (it is written before it is read) nor pooled (it is transferred). */
+  private buffer(size: number): Uint8Array {
+    const b = this.spare.pop();
+    return b !== undefined && b.byteLength >= size ? new Uint8Array(b) : Buffer.allocUnsafeSlow(size);
+  }
+
+  private append(chunk: Uint8Array): void {
+    if (this.pendingLen + chunk.length > this.pending.length) {
+      const next = this.buffer(Math.max(2 * this.pending.length, this.pendingLen + chunk.length));
+      next.set(this.pending.subarray(0, this.pendingLen));
+      this.pending = next;
+    }
+    this.pending.set(chunk, this.pendingLen);
+    this.pendingLen += chunk.length;
+  }
+
+  /** Sends `pending[0..cut)` as a segment; the rest stays. */
+  private sendSegment(cut: number): void {
+    const bytes = this.pending.subarray(0, cut);
+    const rest = this.buffer(Math.max(2 * this.segmentBytes, this.pendingLen - cut));
+    rest.set(this.pending.subarray(cut, this.pendingLen));
+    this.pending = rest;
+    this.pendingLen -= cut;
+    this.submit({ kind: 'segment', bytes, fen: this.fen });
+    this.segmentsOut++;
+  }
+
+  private sendBatch(): void {
+    const b = this.batch;
+    if (b.games === 0) return;
+    this.submit({ kind: 'games', bytes: b.bytes.subarray(0, b.len), bounds: Int32Array.from(b.bounds), fen: this.fen });
+    this.batch = new GameBatch();
+  }
+
+  /** Text for the fallback splitter; whole games go out in batches. */
+  private feed(bytes: Uint8Array): void {
+    const s = this.splitter!;
+    s.push(bytes);
+    for (let g = s.take(); g !== undefined; g = s.take()) {
+      this.batch.add(g, this.splitterLineShift);
+      if (this.batch.len >= this.segmentBytes) this.sendBatch();
+    }
+  }
+
+  /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
+  private feedPending(): void {
+    if (this.splitter === undefined || this.segmentsOut > 0 || this.pendingLen === 0) return;
+    this.feed(this.pending.subarray(0, this.pendingLen));
+    this.pendingLen = 0;
+  }
+
+  /** At the end of the input, once every segment is back: the splitter's last games. */
+  private closeFallback(): void {
+    const s = this.splitter;
+    if (!this.finished || s === undefined || this.segmentsOut > 0 || this.fallbackClosed) return;
+    this.feedPending();
+    s.finish();
+    for (let g = s.take(); g !== undefined; g = s.take()) this.batch.add(g, this.splitterLineShift);
+    this.sendBatch();
+    this.fallbackClosed = true;
   }
 }

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
+import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
 import { replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 
@@ -85,5 +86,18 @@ test('real files (Chess960, From Position, variants, standard) give the sequenti
   for (const name of ['lichess-chess960-370.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz', 'lichess-standard-13k.pgn.gz']) {
     const bytes = gunzipSync(readFileSync(sharedPath('games', name)));
     await assertSame(bytes, name, [[1 << 16, 1 << 15]]);
+  }
+});
+
+test('caissa/node: openPgn and the pool replay a .pgn.gz file as the sequential reader does', async () => {
+  const file = sharedPath('games', 'lichess-from-position-440.pgn.gz');
+  const expected = replayPgnSync(gunzipSync(readFileSync(file)));
+  const entryPool = new nodeEntry.PgnReplayPool(2);
+  try {
+    const got: ReplayRecord[] = [];
+    for await (const batch of entryPool.replayBatches(nodeEntry.openPgn(file))) got.push(...batch);
+    assert.deepEqual(got, expected);
+  } finally {
+    await entryPool.close();
   }
 });

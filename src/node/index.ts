@@ -1,0 +1,14 @@
+/**
+ * `caissa/node`: the Node-only helpers a library user may want — PGN files (`.gz` too, `-` for
+ * standard input) as byte chunks, and PGN replay on worker threads. The rest of caissa runs in
+ * browsers too and never imports this.
+ *
+ * ```ts
+ * import { openPgn, PgnReplayPool } from 'caissa/node';
+ * const pool = new PgnReplayPool(2);
+ * for await (const batch of pool.replayBatches(openPgn('games.pgn.gz'))) console.log(batch.length);
+ * await pool.close();
+ * ```
+ */
+export { openPgn } from './pgn-files.js';
+export { PgnReplayPool, type ParallelOptions } from './pgn-pool.js';

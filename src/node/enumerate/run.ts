@@ -235,7 +235,10 @@ export function planBuckets(dir: string, ply: number, levels: readonly LevelReco
   let plan = readJson<{ buckets: number }>(planFile(dir, ply));
   if (plan === undefined) {
     const expected = 2 * nextLevelEstimate(levels.map((l) => l.positions));
-    plan = { buckets: bucketsFor(expected, last ? KEY_WORDS : REC_WORDS, memoryBytes / (2 * threads)) };
+    // A level worth it gets a few buckets per thread: the next level's expansion has one unit per
+    // bucket, and a single bucket would keep all but one thread idle (ply 7 of n = 8 did, 4.5 min).
+    const parallel = expected >= 1 << 20 ? 2 ** Math.ceil(Math.log2(4 * threads)) : 1;
+    plan = { buckets: Math.max(parallel, bucketsFor(expected, last ? KEY_WORDS : REC_WORDS, memoryBytes / (2 * threads))) };
     ensureDir(levelDir(dir, ply));
     writeJsonAtomic(planFile(dir, ply), plan);
   }

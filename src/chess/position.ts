@@ -12,7 +12,7 @@ import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
-import { applyMove, computeKey } from './play.js';
+import { applyMove, refreshKey } from './play.js';
 import { placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
@@ -232,9 +232,7 @@ export class Position {
       const sorted = POSITION_ISSUES.filter((i) => issues.has(i));
       return err({ kind: 'invalidPosition', issues: sorted, message: `invalid position: ${sorted.join(', ')}` });
     }
-    computeKey(w, 0, pairScratch);
-    w[W_KEY] = pairScratch[0]!;
-    w[W_KEY + 1] = pairScratch[1]!;
+    refreshKey(w, 0);
     return ok(new Position(w, chess960));
   }
 

@@ -5,8 +5,8 @@
  * tokenizer. A refused or broken game yields a record with the error's line, column, message
  * and move text; the next game is read as usual.
  */
-import { W_KEY, WORDS } from '../chess/layout.js';
-import { applyMoveKeyless, computeKey } from '../chess/play.js';
+import { WORDS } from '../chess/layout.js';
+import { applyMoveKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG } from './pgn-lex.js';
@@ -40,8 +40,6 @@ export interface ReplayOptions {
   /** Compute the final FEN (default true; benchmarks may skip it). */
   readonly fen?: boolean;
 }
-
-const keyScratch = new Int32Array(2);
 
 /** Replays games one after the other with one set of buffers. */
 export class GameReplayer {
@@ -135,9 +133,7 @@ export class GameReplayer {
     if (started && options.fen !== false) {
       // Moves were played without the key (replay never reads it): recompute it for the Position.
       const words = new Int32Array(w);
-      computeKey(words, 0, keyScratch);
-      words[W_KEY] = keyScratch[0]!;
-      words[W_KEY + 1] = keyScratch[1]!;
+      refreshKey(words, 0);
       finalFen = makeFen(Position.fromWordsUnchecked(words, this.chess960));
     }
     return { game, plies, fen: finalFen, result: result ?? resultTag ?? '*', error };

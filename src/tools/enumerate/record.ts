@@ -20,8 +20,8 @@
  * picks the hash-table slot, lane 2's top bits the spill bucket. Lane 3 has bit 0 set and bit 1
  * clear, so a key is never all zero (empty slot) nor -1 (slot being written).
  */
-import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '../../chess/layout.js';
-import { computeKey } from '../../chess/play.js';
+import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from '../../chess/layout.js';
+import { refreshKey } from '../../chess/play.js';
 
 export const REC_WORDS = 9;
 export const KEY_WORDS = 4;
@@ -46,9 +46,10 @@ export function packRecord(w: Int32Array, p: number, ep: number, out: Int32Array
   out[o + 8] = w[p + W_TURN]! | ((ep + 1) << 1) | (w[p + W_CASTLING]! << 8) | STATE_MARK;
 }
 
-const keyScratch = new Int32Array(2);
-
-/** Rebuilds full position words at `w[p..]` from a record (clocks 0 and 1, key recomputed). */
+/**
+ * Rebuilds position words at `w[p..]` from a record (clocks 0 and 1). The key words are left as
+ * they were: expansion plays moves without the key; `recordWords` computes it.
+ */
 export function unpackRecord(rec: Int32Array, o: number, w: Int32Array, p: number): void {
   for (let h = 0; h < 2; h++) {
     const b0 = rec[o + 2 + h]!;
@@ -71,15 +72,13 @@ export function unpackRecord(rec: Int32Array, o: number, w: Int32Array, p: numbe
   w[p + W_CASTLING] = (state >> 8) & 0xffff;
   w[p + W_HALFMOVE] = 0;
   w[p + W_FULLMOVE] = 1;
-  computeKey(w, p, keyScratch);
-  w[p + W_KEY] = keyScratch[0]!;
-  w[p + W_KEY + 1] = keyScratch[1]!;
 }
 
 /** A record's words of a fresh position (for callers outside the hot paths). */
 export function recordWords(rec: Int32Array, o = 0): Int32Array {
   const w = new Int32Array(WORDS);
   unpackRecord(rec, o, w, 0);
+  refreshKey(w, 0);
   return w;
 }
 

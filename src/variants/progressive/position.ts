@@ -7,8 +7,8 @@ import type { Outcome } from '../../core/game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { SquareSet } from '../../core/bitboard.js';
 import { parseSquare, squareName } from '../../core/square.js';
-import { W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '../../chess/layout.js';
-import { computeKey } from '../../chess/play.js';
+import { W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from '../../chess/layout.js';
+import { refreshKey } from '../../chess/play.js';
 import { MAX_MOVES, MOVE_CASTLE, movePromotion } from '../../chess/move.js';
 import { isInsufficientMaterial } from '../../chess/outcome.js';
 import { Position } from '../../chess/position.js';
@@ -45,8 +45,6 @@ export interface ProgressiveOptions {
 }
 
 const scratch = new Uint16Array(MAX_MOVES);
-const keyScratch = new Int32Array(2);
-
 /** UCI text of a move code (castling as the king's move, `e1g1`, unless Chess960). */
 export function moveUci(code: number, chess960 = false): string {
   const from = code & 63;
@@ -102,9 +100,7 @@ export class ProgressivePosition {
     if (w[W_EP]! >= 0) {
       // Progressive state keeps its en-passant targets in P_EP: drop the orthodox square.
       w[W_EP] = -1;
-      computeKey(w, 0, keyScratch);
-      w[W_KEY] = keyScratch[0]!;
-      w[W_KEY + 1] = keyScratch[1]!;
+      refreshKey(w, 0);
     }
     const us = w[W_TURN]!;
     let eps = 0;

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,4 +73,8 @@ test('moves and fen check', () => {
   assert.equal(bad.code, 1);
   assert.deepEqual(JSON.parse(bad.out).issues, ['impossibleCheck']);
   assert.equal(JSON.parse(bad.out).playableLeniently, true);
+});
+
+test('the built bin is executable, so `npx caissa` runs it on a fresh clone', () => {
+  assert.notEqual(statSync(MAIN).mode & 0o111, 0, `${MAIN} has mode ${(statSync(MAIN).mode & 0o777).toString(8)}`);
 });

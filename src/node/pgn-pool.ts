@@ -10,6 +10,12 @@
  * it. On the first wrong cut the main thread falls back to the sure way for the rest of the
  * input: it splits the text itself, from the start of the segment at fault, and sends batches of
  * whole games. Either way at most two messages per worker are in flight, so memory stays flat.
+ *
+ * No buffer is ever transferred (detached): the first detach in a thread invalidates V8's
+ * "array buffer detaching" protector, after which every typed-array access of that thread's
+ * optimized code checks for it: replay in a worker ran about 10% slower. Segments live in
+ * `SharedArrayBuffer`s instead, shared with the worker and used again by this thread once the
+ * worker is done; results and fallback batches (small, or rare) are copied.
  */
 import { Worker } from 'node:worker_threads';
 import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
@@ -38,8 +44,7 @@ export interface PgnJobResult {
   readonly fens: (string | null)[] | null;
   /** Errors by index in the job. */
   readonly errors: [number, ReplayError][];
-  /** Segments: the text (handed back), its line breaks, and whether it ended between games. */
-  readonly bytes?: Uint8Array;
+  /** Segments: the text's line breaks, and whether it ended between games. */
   readonly lineBreaks?: number;
   readonly endsBetweenGames?: boolean;
 }
@@ -157,8 +162,8 @@ export class PgnReplayPool {
     if (this.failure !== undefined) return Promise.resolve(undefined);
     const id = this.nextId++;
     const result = new Promise<PgnJobResult | undefined>((resolve) => this.waiting.set(id, resolve));
-    const transfer = job.kind === 'games' ? [job.bytes.buffer, job.bounds.buffer] : [job.bytes.buffer];
-    this.workers[id % this.workers.length]!.postMessage({ ...job, id }, transfer as ArrayBuffer[]);
+    // Segments are shared (SharedArrayBuffer); fallback batches are copied; nothing is detached.
+    this.workers[id % this.workers.length]!.postMessage({ ...job, id });
     return result;
   }
 
@@ -186,9 +191,9 @@ export class PgnReplayPool {
 class OrderedReplay {
   private readonly segmentBytes: number;
   private readonly fen: boolean;
-  private readonly jobs: { kind: PgnWork['kind']; result: Promise<PgnJobResult | undefined> }[] = [];
-  /** Segment buffers back from the workers, to be used again. */
-  private readonly spare: ArrayBuffer[] = [];
+  private readonly jobs: { work: PgnWork; result: Promise<PgnJobResult | undefined> }[] = [];
+  /** Shared buffers of segments the workers are done with, to be used again. */
+  private readonly spare: SharedArrayBuffer[] = [];
   /** Text read but not yet sent, `pending[0..pendingLen)`: it starts at a cut (or at the segment that went wrong). */
   private pending: Uint8Array;
   private pendingLen = 0;
@@ -244,7 +249,8 @@ class OrderedReplay {
     const r = await job.result;
     if (r === undefined) throw this.failure() ?? new Error('PGN worker failed');
     let records: ReplayRecord[] = [];
-    if (job.kind === 'segment') {
+    if (job.work.kind === 'segment') {
+      const bytes = job.work.bytes;
       this.segmentsOut--;
       // The last segment of the input needs no check: nothing follows it.
       const last = this.finished && this.segmentsOut === 0 && this.pendingLen === 0;
@@ -255,10 +261,10 @@ class OrderedReplay {
           this.splitter = new PgnSplitter();
           this.splitterLineShift = this.lineShift;
         }
-        this.feed(r.bytes!);
+        this.feed(bytes);
       }
       this.lineShift += r.lineBreaks!;
-      this.spare.push(r.bytes!.buffer as ArrayBuffer);
+      this.spare.push(bytes.buffer as SharedArrayBuffer);
       this.feedPending();
       this.closeFallback();
     } else {
@@ -269,13 +275,13 @@ class OrderedReplay {
   }
 
   private submit(work: PgnWork): void {
-    this.jobs.push({ kind: work.kind, result: this.send(work) });
+    this.jobs.push({ work, result: this.send(work) });
   }
 
-  /** A buffer to send: a spare one, else a new one neither zero-filled (it is written before it is read) nor pooled (it is transferred). */
+  /** A shared buffer for segments: a spare one, else a new one. */
   private buffer(size: number): Uint8Array {
     const b = this.spare.pop();
-    return b !== undefined && b.byteLength >= size ? new Uint8Array(b) : Buffer.allocUnsafeSlow(size);
+    return new Uint8Array(b !== undefined && b.byteLength >= size ? b : new SharedArrayBuffer(size));
   }
 
   private append(chunk: Uint8Array): void {

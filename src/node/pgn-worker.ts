@@ -18,17 +18,17 @@ parentPort!.on('message', (job: PgnJob) => {
     results.push(r.result);
     fens?.push(r.fen);
   };
-  let segment: Pick<PgnJobResult, 'bytes' | 'lineBreaks' | 'endsBetweenGames'> = {};
+  let segment: Pick<PgnJobResult, 'lineBreaks' | 'endsBetweenGames'> = {};
   if (job.kind === 'segment') {
     const splitter = PgnSplitter.whole(job.bytes);
     for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
-    segment = { bytes: job.bytes, lineBreaks: splitter.lineBreaks, endsBetweenGames: splitter.endsBetweenGames };
+    segment = { lineBreaks: splitter.lineBreaks, endsBetweenGames: splitter.endsBetweenGames };
   } else {
     const b = job.bounds;
     for (let i = 0; i < b.length; i += 4) replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! });
   }
   const pliesArray = Int32Array.from(plies);
   const result: PgnJobResult = { id: job.id, plies: pliesArray, results, fens, errors, ...segment };
-  const transfer = job.kind === 'segment' ? [pliesArray.buffer, job.bytes.buffer] : [pliesArray.buffer];
-  parentPort!.postMessage(result, transfer as ArrayBuffer[]);
+  // Copied, not transferred: a detach would slow every typed-array access of this thread (pgn-pool.ts).
+  parentPort!.postMessage(result);
 });

@@ -9,6 +9,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
 import * as nodeEntry from '../../src/node/index.js';
@@ -87,6 +88,25 @@ test('real files (Chess960, From Position, variants, standard) give the sequenti
     const bytes = gunzipSync(readFileSync(sharedPath('games', name)));
     await assertSame(bytes, name, [[1 << 16, 1 << 15]]);
   }
+});
+
+test('no buffer is transferred to a worker: a detach slows every typed-array access of the thread after it', async () => {
+  const postMessage = Worker.prototype.postMessage;
+  let sent = 0;
+  let transferred = 0;
+  Worker.prototype.postMessage = function (this: Worker, value: unknown, transferList?: readonly unknown[]) {
+    sent++;
+    if (transferList !== undefined && transferList.length > 0) transferred++;
+    return postMessage.call(this, value, transferList as never);
+  };
+  try {
+    const text = enc.encode(`[Event "a"]\n\n1. e4 e5 1-0\n\n[Event "b"]\n\n{ [x "y"]\n\n[z "w"] } 1. d4 *\n\n`.repeat(40));
+    await assertSame(text, 'spied', [[100, 64]]);
+  } finally {
+    Worker.prototype.postMessage = postMessage;
+  }
+  assert.ok(sent > 10, `${sent} messages`);
+  assert.equal(transferred, 0);
 });
 
 test('caissa/node: openPgn and the pool replay a .pgn.gz file as the sequential reader does', async () => {

@@ -144,9 +144,9 @@ const line = (name: string, r: Run): void =>
   );
 
 if (process.argv.includes('--threads-child')) {
-  // The worker-thread contender, in a process of its own: after a pool has run in a process,
-  // single-threaded replay in that process was measured 10% slower (cause not found), so the two
-  // caissa contenders do not share one. The workers are warmed up by one whole run first, as the
+  // The worker-thread contender, in a process of its own, so that nothing one contender does to
+  // V8's state can slow the other (a pool that transferred buffers once made every later
+  // single-threaded replay in its process 10% slower: see pgn-pool.ts). The workers are warmed up by one whole run first, as the
   // single thread is by its warm-up and first round (a CLI run pays the JIT warm-up of each
   // worker once: about half a second on this file).
   const pool = new PgnReplayPool(threads);

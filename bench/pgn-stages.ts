@@ -1,0 +1,63 @@
+/**
+ * `npm run bench -- pgn-stages`: where single-threaded PGN replay spends its time, stage by
+ * stage, on ../shared/data/games/masters-pgnmentor-105k.pgn.gz decompressed into memory first
+ * (so gunzip is out of the picture): splitting into games, splitting and tokenizing, and the
+ * whole replay (splitting, tokenizing, resolving SAN, playing the moves). Each stage runs five
+ * times and its least CPU time counts; the differences between stages are the cost of each.
+ * A breakdown for profiling work, not a comparison: `bench:pgn` compares with the peers.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { sharedPath } from '../src/node/data.js';
+import { PgnLexer, T_END } from '../src/notation/pgn-lex.js';
+import { GameReplayer } from '../src/notation/pgn-replay.js';
+import { PgnSplitter } from '../src/notation/pgn-split.js';
+
+const text = new Uint8Array(gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))));
+
+const cpuMs = (): number => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+/** Least CPU milliseconds of five runs of `f`. */
+function leastCpu(f: () => void): number {
+  let best = Infinity;
+  for (let k = 0; k < 5; k++) {
+    const t = cpuMs();
+    f();
+    best = Math.min(best, cpuMs() - t);
+  }
+  return best;
+}
+
+let games = 0;
+let tokens = 0;
+let plies = 0;
+const split = leastCpu(() => {
+  games = 0;
+  const s = PgnSplitter.whole(text);
+  for (let g = s.take(); g !== undefined; g = s.take()) games++;
+});
+const lexer = new PgnLexer();
+const splitTokenize = leastCpu(() => {
+  tokens = 0;
+  const s = PgnSplitter.whole(text);
+  for (let g = s.take(); g !== undefined; g = s.take()) {
+    lexer.reset(g.buf, g.start, g.end);
+    while (lexer.next() !== T_END) tokens++;
+  }
+});
+const replay = leastCpu(() => {
+  const r = new GameReplayer();
+  let n = 0;
+  const s = PgnSplitter.whole(text);
+  for (let g = s.take(); g !== undefined; g = s.take()) r.replay(g, ++n, { fen: false });
+  plies = r.plies;
+});
+
+console.log(`bench:pgn-stages  ${(text.length / 1e6).toFixed(1)} MB of text, ${games} games, ${tokens} tokens, ${plies} plies  (node ${process.version})`);
+console.log(`split into games               ${split.toFixed(0).padStart(6)} ms CPU`);
+console.log(`tokenize (the difference)      ${(splitTokenize - split).toFixed(0).padStart(6)} ms`);
+console.log(`resolve SAN and play (the rest) ${(replay - splitTokenize).toFixed(0).padStart(5)} ms`);
+console.log(`whole replay                   ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);

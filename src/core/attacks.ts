@@ -166,6 +166,30 @@ export function rookAttacks(sq: number, lo: number, hi: number, out: Int32Array,
   out[o + 1] = SLIDE[a + 1]! | SLIDE[b + 1]!;
 }
 
+/**
+ * Attacks along the diagonals (if `diagonal`) and the rank and file (if `orthogonal`) from `sq`
+ * with occupancy (lo, hi), written to `out[o]`, `out[o + 1]`: a bishop's, a rook's or, with
+ * both, a queen's.
+ */
+export function lineAttacks(sq: number, lo: number, hi: number, diagonal: boolean, orthogonal: boolean, out: Int32Array, o: number): void {
+  let aLo = 0;
+  let aHi = 0;
+  if (diagonal) {
+    const d = diagIndex(sq, lo, hi);
+    const a = antiIndex(sq, lo, hi);
+    aLo = SLIDE[d]! | SLIDE[a]!;
+    aHi = SLIDE[d + 1]! | SLIDE[a + 1]!;
+  }
+  if (orthogonal) {
+    const r = rankIndex(sq, lo, hi);
+    const f = fileIndex(sq, lo, hi);
+    aLo |= SLIDE[r]! | SLIDE[f]!;
+    aHi |= SLIDE[r + 1]! | SLIDE[f + 1]!;
+  }
+  out[o] = aLo;
+  out[o + 1] = aHi;
+}
+
 /** Bishop attacks from `sq` with occupancy (lo, hi), written to `out[o]`, `out[o + 1]`. */
 export function bishopAttacks(sq: number, lo: number, hi: number, out: Int32Array, o: number): void {
   const a = diagIndex(sq, lo, hi);

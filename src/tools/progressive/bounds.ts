@@ -27,9 +27,8 @@
  * `target`, on an empty board; `FAR` when impossible.
  */
 import { lsb } from '../../core/bitboard.js';
-import {
-  antiIndex, BETWEEN, BISHOP_EMPTY, diagIndex, fileIndex, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, rankIndex, ROOK_EMPTY, SLIDE,
-} from '../../core/attacks.js';
+import { BETWEEN, BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, lineAttacks, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
+import { BISHOP, ROOK } from '../../chess/types.js';
 import { W_TURN } from '../../chess/layout.js';
 import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
@@ -456,45 +455,9 @@ export class BoundContext {
       const t = this.slotSquare[x]!;
       const occLo = x === 0 ? lineLo : kLo;
       const occHi = x === 0 ? lineHi : kHi;
-      let aLo: number;
-      let aHi: number;
-      switch (role) {
-        case 0: {
-          // Squares from which our pawn attacks t = the squares a pawn of theirs on t attacks.
-          const i = 128 * (us ^ 1) + 2 * t;
-          aLo = PAWN_ATTACKS[i]!;
-          aHi = PAWN_ATTACKS[i + 1]!;
-          break;
-        }
-        case 1:
-          aLo = KNIGHT_ATTACKS[2 * t]!;
-          aHi = KNIGHT_ATTACKS[2 * t + 1]!;
-          break;
-        case 5:
-          // Kings never give check; they cover flights.
-          if (x === 0) return false;
-          aLo = KING_ATTACKS[2 * t]!;
-          aHi = KING_ATTACKS[2 * t + 1]!;
-          break;
-        default: {
-          aLo = 0;
-          aHi = 0;
-          if (role !== 3) {
-            const d1 = diagIndex(t, occLo, occHi);
-            const d2 = antiIndex(t, occLo, occHi);
-            aLo |= SLIDE[d1]! | SLIDE[d2]!;
-            aHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
-          }
-          if (role !== 2) {
-            const r1 = rankIndex(t, occLo, occHi);
-            const r2 = fileIndex(t, occLo, occHi);
-            aLo |= SLIDE[r1]! | SLIDE[r2]!;
-            aHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
-          }
-        }
-      }
-      dLo &= aLo;
-      dHi &= aHi;
+      this.attackersFrom(role, us, t, occLo, occHi, x);
+      dLo &= this.pair[0]!;
+      dHi &= this.pair[1]!;
     }
     return (dLo | dHi) !== 0;
   }
@@ -529,22 +492,10 @@ export class BoundContext {
         dLo = KING_ATTACKS[2 * a]! & ~usLo;
         dHi = KING_ATTACKS[2 * a + 1]! & ~usHi;
         break;
-      default: {
-        if (role !== 3) {
-          const d1 = diagIndex(a, occLo, occHi);
-          const d2 = antiIndex(a, occLo, occHi);
-          dLo |= SLIDE[d1]! | SLIDE[d2]!;
-          dHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
-        }
-        if (role !== 2) {
-          const r1 = rankIndex(a, occLo, occHi);
-          const r2 = fileIndex(a, occLo, occHi);
-          dLo |= SLIDE[r1]! | SLIDE[r2]!;
-          dHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
-        }
-        dLo &= ~usLo;
-        dHi &= ~usHi;
-      }
+      default:
+        lineAttacks(a, occLo, occHi, role !== ROOK, role !== BISHOP, this.pair, 0);
+        dLo = this.pair[0]! & ~usLo;
+        dHi = this.pair[1]! & ~usHi;
     }
     this.pair[0] = dLo;
     this.pair[1] = dHi;
@@ -614,7 +565,7 @@ export class BoundContext {
         }
         index++;
         // One move.
-        this.relaxedDestinations(a, role, us, usLo, usHi, eLo, eHi);
+        this.relaxedDestinations(a, role, us, eLo, eHi);
         const d1Lo = this.pair[0]!;
         const d1Hi = this.pair[1]!;
         if (role === 0 && ((us === 0 ? d1Hi >>> 24 : d1Lo & 0xff) !== 0)) return false;
@@ -632,7 +583,7 @@ export class BoundContext {
             b = 32 + lsb(fHi);
             fHi &= fHi - 1;
           }
-          this.relaxedDestinations(b, role, us, usLo, usHi, eLo, eHi);
+          this.relaxedDestinations(b, role, us, eLo, eHi);
           d2Lo |= this.pair[0]!;
           d2Hi |= this.pair[1]!;
         }
@@ -701,7 +652,10 @@ export class BoundContext {
   private readonly fromLo = new Int32Array(9);
   private readonly fromHi = new Int32Array(9);
 
-  /** Squares from which a piece of `role` attacks `t` over (oLo, oHi), into `pair`. */
+  /**
+   * Squares from which a piece of `role` attacks `t` over (oLo, oHi), into `pair`; none for a
+   * king at slot 0, the check (kings never give check; they cover flights).
+   */
   private attackersFrom(role: number, us: number, t: number, oLo: number, oHi: number, slot: number): void {
     let aLo = 0;
     let aHi = 0;
@@ -723,18 +677,8 @@ export class BoundContext {
         }
         break;
       default:
-        if (role !== 3) {
-          const d1 = diagIndex(t, oLo, oHi);
-          const d2 = antiIndex(t, oLo, oHi);
-          aLo |= SLIDE[d1]! | SLIDE[d2]!;
-          aHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
-        }
-        if (role !== 2) {
-          const r1 = rankIndex(t, oLo, oHi);
-          const r2 = fileIndex(t, oLo, oHi);
-          aLo |= SLIDE[r1]! | SLIDE[r2]!;
-          aHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
-        }
+        lineAttacks(t, oLo, oHi, role !== ROOK, role !== BISHOP, this.pair, 0);
+        return;
     }
     this.pair[0] = aLo;
     this.pair[1] = aHi;
@@ -745,7 +689,7 @@ export class BoundContext {
    * block and can be captured; ours are ignored), into `pair`. Pawns: pushes (double from the
    * start rank) and captures onto the defender's pieces.
    */
-  private relaxedDestinations(a: number, role: number, us: number, usLo: number, usHi: number, eLo: number, eHi: number): void {
+  private relaxedDestinations(a: number, role: number, us: number, eLo: number, eHi: number): void {
     let dLo = 0;
     let dHi = 0;
     switch (role) {
@@ -775,25 +719,14 @@ export class BoundContext {
         dHi = KING_ATTACKS[2 * a + 1]!;
         break;
       default:
-        if (role !== 3) {
-          const d1 = diagIndex(a, eLo, eHi);
-          const d2 = antiIndex(a, eLo, eHi);
-          dLo |= SLIDE[d1]! | SLIDE[d2]!;
-          dHi |= SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
-        }
-        if (role !== 2) {
-          const r1 = rankIndex(a, eLo, eHi);
-          const r2 = fileIndex(a, eLo, eHi);
-          dLo |= SLIDE[r1]! | SLIDE[r2]!;
-          dHi |= SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
-        }
+        lineAttacks(a, eLo, eHi, role !== ROOK, role !== BISHOP, this.pair, 0);
+        dLo = this.pair[0]!;
+        dHi = this.pair[1]!;
     }
     // Our own pieces are ignored as blockers but a destination cannot be the enemy king.
     const k = this.enemyKing;
     if (k < 32) dLo &= ~(1 << k);
     else dHi &= ~(1 << (k - 32));
-    void usLo;
-    void usHi;
     this.pair[0] = dLo;
     this.pair[1] = dHi;
   }

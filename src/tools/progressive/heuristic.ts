@@ -11,16 +11,16 @@
  * the two terms that carried the FRI course solvers (rules doc §2).
  */
 import { lsb } from '../../core/bitboard.js';
-import { KING_ATTACKS, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
+import { bishopAttacks, KING_ATTACKS, lineAttacks, rookAttacks } from '../../core/attacks.js';
+import { BISHOP, QUEEN, ROOK } from '../../chess/types.js';
 import type { BoundContext } from './bounds.js';
 
-const BISHOP = 2;
-const ROOK = 3;
-const QUEEN = 4;
 /** Extra weight of a need no piece meets yet. */
 const MISS = 2;
 
 const reach = new Int32Array(2);
+/** The attacks of one slider. */
+const line = new Int32Array(2);
 
 /** The union of one slider move from every square of (lo, hi), own pieces excluded, into `out`. */
 function expand(role: number, lo: number, hi: number, occLo: number, occHi: number, usLo: number, usHi: number, out: Int32Array): void {
@@ -35,18 +35,9 @@ function expand(role: number, lo: number, hi: number, occLo: number, occHi: numb
       x = 32 + lsb(hi);
       hi &= hi - 1;
     }
-    if (role !== ROOK) {
-      const a = diagIndex(x, occLo, occHi);
-      const b = antiIndex(x, occLo, occHi);
-      rLo |= SLIDE[a]! | SLIDE[b]!;
-      rHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-    }
-    if (role !== BISHOP) {
-      const a = rankIndex(x, occLo, occHi);
-      const b = fileIndex(x, occLo, occHi);
-      rLo |= SLIDE[a]! | SLIDE[b]!;
-      rHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-    }
+    lineAttacks(x, occLo, occHi, role !== ROOK, role !== BISHOP, line, 0);
+    rLo |= line[0]!;
+    rHi |= line[1]!;
   }
   out[0] = rLo & ~usLo;
   out[1] = rHi & ~usHi;
@@ -92,20 +83,9 @@ export class Heuristic {
           s = 32 + lsb(hi);
           hi &= hi - 1;
         }
-        let aLo = 0;
-        let aHi = 0;
-        if (role !== ROOK) {
-          const a = diagIndex(s, occLo, occHi);
-          const b = antiIndex(s, occLo, occHi);
-          aLo |= SLIDE[a]! | SLIDE[b]!;
-          aHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-        }
-        if (role !== BISHOP) {
-          const a = rankIndex(s, occLo, occHi);
-          const b = fileIndex(s, occLo, occHi);
-          aLo |= SLIDE[a]! | SLIDE[b]!;
-          aHi |= SLIDE[a + 1]! | SLIDE[b + 1]!;
-        }
+        lineAttacks(s, occLo, occHi, role !== ROOK, role !== BISHOP, line, 0);
+        const aLo = line[0]!;
+        const aHi = line[1]!;
         this.sq[n] = s;
         this.role[n] = role;
         this.attLo[n] = aLo;
@@ -146,14 +126,12 @@ export class Heuristic {
   /** The weighted distance of the best piece to need `t`. */
   private need(w: Int32Array, p: number, t: number, n: number, occLo: number, occHi: number, check: boolean): number {
     // Squares from which a bishop / rook attacks t over the current occupancy.
-    const d1 = diagIndex(t, occLo, occHi);
-    const d2 = antiIndex(t, occLo, occHi);
-    const bLo = SLIDE[d1]! | SLIDE[d2]!;
-    const bHi = SLIDE[d1 + 1]! | SLIDE[d2 + 1]!;
-    const r1 = rankIndex(t, occLo, occHi);
-    const r2 = fileIndex(t, occLo, occHi);
-    const rLo = SLIDE[r1]! | SLIDE[r2]!;
-    const rHi = SLIDE[r1 + 1]! | SLIDE[r2 + 1]!;
+    bishopAttacks(t, occLo, occHi, line, 0);
+    const bLo = line[0]!;
+    const bHi = line[1]!;
+    rookAttacks(t, occLo, occHi, line, 0);
+    const rLo = line[0]!;
+    const rHi = line[1]!;
     const tLo = t < 32 ? 1 << t : 0;
     const tHi = t < 32 ? 0 : 1 << (t - 32);
     let best = this.bounds.stepDistance(w, p, t, check);

@@ -169,7 +169,8 @@ export function rookAttacks(sq: number, lo: number, hi: number, out: Int32Array,
 /**
  * Attacks along the diagonals (if `diagonal`) and the rank and file (if `orthogonal`) from `sq`
  * with occupancy (lo, hi), written to `out[o]`, `out[o + 1]`: a bishop's, a rook's or, with
- * both, a queen's.
+ * both, a queen's. `rookAttacks` and `bishopAttacks` keep their own bodies: written as calls to
+ * this, SAN replay measured 2% slower.
  */
 export function lineAttacks(sq: number, lo: number, hi: number, diagonal: boolean, orthogonal: boolean, out: Int32Array, o: number): void {
   let aLo = 0;

@@ -17,8 +17,8 @@ import { parseSan as opsParseSan } from 'chessops/san';
 import { sharedPath } from '../src/node/data.js';
 import { PgnReplayPool } from '../src/node/pgn-pool.js';
 import { decodeText } from '../src/notation/pgn-lex.js';
-import { GameReplayer } from '../src/notation/pgn-replay.js';
-import { pgnGameBatches, pgnGames } from '../src/notation/pgn-source.js';
+import { replayPgnBatches } from '../src/notation/pgn-replay.js';
+import { pgnGames } from '../src/notation/pgn-source.js';
 
 const FILE = sharedPath('games', 'masters-pgnmentor-105k.pgn.gz');
 const arg = (name: string, fallback: number): number => {
@@ -52,15 +52,18 @@ async function measured(f: () => Promise<Omit<Run, 'cpu'>>): Promise<Run> {
 
 async function caissa(limit = Infinity): Promise<Omit<Run, 'cpu'>> {
   const t0 = performance.now();
-  const replayer = new GameReplayer();
-  let n = 0;
-  outer: for await (const batch of pgnGameBatches(open())) {
-    for (const slice of batch) {
-      replayer.replay(slice, ++n, { fen: false });
-      if (n >= limit) break outer;
+  let games = 0;
+  let plies = 0;
+  let errors = 0;
+  outer: for await (const batch of replayPgnBatches(open(), { fen: false })) {
+    for (const r of batch) {
+      games++;
+      plies += r.plies;
+      if (r.error !== null) errors++;
+      if (games >= limit) break outer;
     }
   }
-  return { games: replayer.games, plies: replayer.plies, ms: performance.now() - t0, errors: replayer.errors };
+  return { games, plies, ms: performance.now() - t0, errors };
 }
 
 async function caissaThreads(pool: PgnReplayPool, source: AsyncIterable<Uint8Array> = open()): Promise<Omit<Run, 'cpu'>> {

@@ -1,7 +1,7 @@
 /** Worker thread of `pgn-pool.ts`: splits (for a segment) and replays the games of one job per message. */
 import { parentPort } from 'node:worker_threads';
-import { GameReplayer, type ReplayError } from '../notation/pgn-replay.js';
-import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
+import { GameReplayer, SplitReplay, type ReplayError, type ReplayRecord } from '../notation/pgn-replay.js';
+import { PgnSplitter } from '../notation/pgn-split.js';
 import type { PgnJob, PgnJobResult } from './pgn-pool.js';
 
 const replayer = new GameReplayer();
@@ -11,8 +11,7 @@ parentPort!.on('message', (job: PgnJob) => {
   const results: string[] = [];
   const fens: (string | null)[] | null = job.fen ? [] : null;
   const errors: [number, ReplayError][] = [];
-  const replay = (slice: GameSlice): void => {
-    const r = replayer.replay(slice, plies.length + 1, { fen: job.fen });
+  const add = (r: ReplayRecord): void => {
     if (r.error !== null) errors.push([plies.length, r.error]);
     plies.push(r.plies);
     results.push(r.result);
@@ -20,12 +19,14 @@ parentPort!.on('message', (job: PgnJob) => {
   };
   let segment: Pick<PgnJobResult, 'lineBreaks' | 'endsBetweenGames'> = {};
   if (job.kind === 'segment') {
-    const splitter = PgnSplitter.whole(job.bytes);
-    for (let g = splitter.take(); g !== undefined; g = splitter.take()) replay(g);
-    segment = { lineBreaks: splitter.lineBreaks, endsBetweenGames: splitter.endsBetweenGames };
+    const replays = new SplitReplay(PgnSplitter.whole(job.bytes, true), { fen: job.fen });
+    for (const r of replays.drain()) add(r);
+    segment = { lineBreaks: replays.splitter.lineBreaks, endsBetweenGames: replays.splitter.endsBetweenGames };
   } else {
     const b = job.bounds;
-    for (let i = 0; i < b.length; i += 4) replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! });
+    for (let i = 0; i < b.length; i += 4) {
+      add(replayer.replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! }, plies.length + 1, { fen: job.fen }));
+    }
   }
   const pliesArray = Int32Array.from(plies);
   const result: PgnJobResult = { id: job.id, plies: pliesArray, results, fens, errors, ...segment };

@@ -16,12 +16,12 @@ export const T_CLOSE = 6;
 export const T_RESULT = 7;
 export const T_ERROR = 8;
 
-/** Whitespace bytes: space, tab, LF, CR, FF, VT. */
-const WS = new Uint8Array(256);
+/** Whitespace bytes: space, tab, LF, CR, FF, VT (1 in the table). */
+export const WS = new Uint8Array(256);
 for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
 const isWs = (c: number): boolean => WS[c] === 1;
-/** Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2`. */
-const SYMBOL = new Uint8Array(256);
+/** Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2` (1 in the table). */
+export const SYMBOL = new Uint8Array(256);
 for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
 for (let c = 65; c <= 90; c++) SYMBOL[c] = 1;
 for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
@@ -37,7 +37,8 @@ const SYMBOLIC_NAGS: ReadonlyMap<string, number> = new Map([
   ['+-', 18], ['-+', 19], ['RR', 145], ['N', 146],
 ]);
 
-function symbolicNag(b: Uint8Array, i: number, n: number): number {
+/** The NAG of the symbol `b[i..i+n)` if it is an evaluation symbol, else 0. */
+export function symbolicNag(b: Uint8Array, i: number, n: number): number {
   // Cheap rejection on the bytes first: SAN moves like `Nf3`, `Rd1`, `e4` must not build strings.
   const c = b[i]!;
   const c1 = n > 1 ? b[i + 1]! : 0;

@@ -9,10 +9,10 @@ import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { makeFen } from './fen.js';
-import { decodeText, PgnLexer, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG } from './pgn-lex.js';
-import type { GameSlice } from './pgn-split.js';
-import { pgnGameBatches, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
-import { startingPosition, type StartError } from './pgn-start.js';
+import { decodeText, PgnLexer, SYMBOL, symbolicNag, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
+import { PgnSplitter, type GameSlice } from './pgn-split.js';
+import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
+import { startingPosition } from './pgn-start.js';
 import { resolveSan, sanErrorMessage } from './san.js';
 
 export interface ReplayError {
@@ -51,36 +51,36 @@ export class GameReplayer {
   games = 0;
   plies = 0;
   errors = 0;
+  // The tags of the current game that decide its start and result, and where they stand (for refusals).
+  private variant: string | undefined;
+  private fen: string | undefined;
+  private resultTag: string | undefined;
+  private variantAt = 0;
+  private fenAt = 0;
+  /** After `playPlainMoves`: the line breaks it passed over, and the offset after the last one. */
+  private lineBreaks = 0;
+  private lastLineStart = 0;
 
   /** Replays the mainline of one game. */
   replay(slice: GameSlice, game: number, options: ReplayOptions = {}): ReplayRecord {
     const lx = this.lexer;
     lx.reset(slice.buf, slice.start, slice.end);
-    this.games++;
-    let variant: string | undefined;
-    let fen: string | undefined;
-    let resultTag: string | undefined;
+    this.newGame(slice.start);
     let result: string | undefined;
     let started = false;
     let plies = 0;
     let depth = 0;
     let error: ReplayError | null = null;
     const w = this.words;
-    // Where the tags that decide the starting position stand, for refusals.
-    let variantAt = slice.start;
-    let fenAt = slice.start;
     for (;;) {
+      if (started && depth === 0) plies += this.playPlainMoves();
       const t = lx.next();
       if (t === T_END) break;
       if (t === T_SAN) {
         if (depth > 0) continue;
         if (!started) {
-          const refusal = this.start(variant, fen);
-          if (refusal !== undefined) {
-            // A refusal points at the tag at fault (a Chess960 game without FEN: its Variant tag).
-            error = this.errorAt(slice, refusal.kind === 'variant' || fen === undefined ? variantAt : fenAt, refusal.message, null);
-            break;
-          }
+          error = this.start(slice);
+          if (error !== null) break;
           started = true;
         }
         const code = resolveSan(w, lx.buf, lx.start, lx.stop);
@@ -102,15 +102,7 @@ export class GameReplayer {
           if (depth > 0) depth--;
           break;
         case T_TAG:
-          if (started) break;
-          if (lx.tagIs('FEN')) {
-            fen = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
-            fenAt = lx.start;
-          } else if (lx.tagIs('Variant')) {
-            variant = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
-            variantAt = lx.start;
-          }
-          else if (lx.tagIs('Result')) resultTag = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+          if (!started) this.readTag();
           break;
         case T_RESULT:
           if (depth === 0) result = decodeText(lx.buf, lx.start, lx.stop);
@@ -123,34 +115,178 @@ export class GameReplayer {
     }
     if (!started && error === null) {
       // A game without moves still has a starting position (and may be refused for its tags).
-      const refusal = this.start(variant, fen);
-      if (refusal === undefined) started = true;
-      else error = this.errorAt(slice, refusal.kind === 'variant' || fen === undefined ? variantAt : fenAt, refusal.message, null);
+      error = this.start(slice);
+      started = error === null;
     }
+    return this.record(game, plies, started, result, error, options);
+  }
+
+  /**
+   * Replays the game at which `split` is paused (`pauseAtMovetext`) if it is plain: well-formed
+   * tags, then nothing but move numbers, moves that resolve and annotation glyphs up to a
+   * termination marker that ends the game by the splitter's rules. Then the splitter is told where
+   * the game ended (`skipGame`), so that it never scans that movetext, and the record is
+   * returned. Otherwise undefined: the caller lets the splitter `resume`, and replays the game
+   * when the splitter hands it out.
+   */
+  replayPaused(split: PgnSplitter, game: number, options: ReplayOptions = {}): ReplayRecord | undefined {
+    const lx = this.lexer;
+    const movetext = split.movetext;
+    const head: GameSlice = { buf: split.buffer, start: split.gameStart, end: movetext, line: split.gameLine, column: split.gameColumn };
+    lx.reset(head.buf, head.start, movetext);
+    this.newGame(head.start);
+    for (let t = lx.next(); t !== T_END; t = lx.next()) {
+      if (t !== T_TAG) return this.undo();
+      this.readTag();
+    }
+    if (this.start(head) !== null) return this.undo();
+    lx.pos = movetext;
+    lx.end = split.limit;
+    const plies = this.playPlainMoves();
+    const end = split.gameEndsAt(lx.pos);
+    if (end < 0) return this.undo();
+    const result = decodeText(lx.buf, lx.pos, end);
+    split.skipGame(end, this.lineBreaks, this.lastLineStart);
+    return this.record(game, plies, true, result, null, options);
+  }
+
+  /** A game that `replayPaused` gave back: it is replayed again later. */
+  private undo(): undefined {
+    this.games--;
+    return undefined;
+  }
+
+  private newGame(start: number): void {
+    this.games++;
+    this.variant = undefined;
+    this.fen = undefined;
+    this.resultTag = undefined;
+    this.variantAt = start;
+    this.fenAt = start;
+  }
+
+  /** Notes the lexer's tag if it decides the start or the result. */
+  private readTag(): void {
+    const lx = this.lexer;
+    if (lx.tagIs('FEN')) {
+      this.fen = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+      this.fenAt = lx.start;
+    } else if (lx.tagIs('Variant')) {
+      this.variant = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+      this.variantAt = lx.start;
+    } else if (lx.tagIs('Result')) this.resultTag = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+  }
+
+  private record(
+    game: number, plies: number, started: boolean, result: string | undefined, error: ReplayError | null, options: ReplayOptions,
+  ): ReplayRecord {
     this.plies += plies;
     if (error !== null) this.errors++;
     let finalFen: string | null = null;
     if (started && options.fen !== false) {
       // Moves were played without the key (replay never reads it): recompute it for the Position.
-      const words = new Int32Array(w);
+      const words = new Int32Array(this.words);
       refreshKey(words, 0);
       finalFen = makeFen(Position.fromWordsUnchecked(words, this.chess960));
     }
-    return { game, plies, fen: finalFen, result: result ?? resultTag ?? '*', error };
+    return { game, plies, fen: finalFen, result: result ?? this.resultTag ?? '*', error };
   }
 
-  /** Sets up the starting position, or says why the tags give none. */
-  private start(variant: string | undefined, fen: string | undefined): StartError | undefined {
-    const pos = startingPosition(variant, fen);
-    if (!pos.ok) return pos.error;
+  /**
+   * Sets up the starting position, or says why the tags give none: a refusal points at the tag
+   * at fault (a Chess960 game without FEN: its Variant tag).
+   */
+  private start(slice: GameSlice): ReplayError | null {
+    const pos = startingPosition(this.variant, this.fen);
+    if (!pos.ok) {
+      const at = pos.error.kind === 'variant' || this.fen === undefined ? this.variantAt : this.fenAt;
+      return this.errorAt(slice, at, pos.error.message, null);
+    }
     this.words.set(pos.value.words);
     this.chess960 = pos.value.chess960;
-    return undefined;
+    return null;
   }
 
   private errorAt(slice: GameSlice, offset: number, message: string, san: string | null): ReplayError {
     const where = this.lexer.locate(offset, slice.line, slice.column);
     return { line: where.line, column: where.column, message, san };
+  }
+
+  /**
+   * Plays the mainline moves from the lexer's position on for as long as the text is nothing but
+   * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`) and SAN moves that
+   * resolve: the bulk of most games. Leaves the lexer at the first token that is anything else
+   * (or fails), which `next` then reads as usual. The tokens taken here are the ones `next` would
+   * return (the same symbol runs), only without a token per move; and their bytes are ones the
+   * splitter reads as plain movetext, in which no game ends. Counts the line breaks passed over
+   * (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies played.
+   */
+  private playPlainMoves(): number {
+    const lx = this.lexer;
+    const w = this.words;
+    const b = lx.buf;
+    const end = lx.end;
+    let i = lx.pos;
+    let plies = 0;
+    let lines = 0;
+    let lineStart = 0;
+    for (;;) {
+      let c = 0;
+      while (i < end && WS[(c = b[i]!)] === 1) {
+        if (c === 10 || c === 13) {
+          // CR LF, LF and a lone CR each end one line (i > 0: a token came before).
+          if (c === 13 || b[i - 1] !== 13) lines++;
+          lineStart = i + 1;
+        }
+        i++;
+      }
+      if (i >= end) break;
+      if (c === 46) {
+        // Periods after a move number, or stray.
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      if (c === 33 || c === 63) {
+        // Annotation glyphs `! ? !! ?? !? ?!` (more than two are an error: next() reports it).
+        while (j < end && (b[j] === 33 || b[j] === 63)) j++;
+        if (j - i > 2) break;
+        i = j;
+        continue;
+      }
+      if (c === 36) {
+        // `$n`, n up to 255 in at most three digits (anything else: next()).
+        let v = 0;
+        while (j < end && j - i <= 3 && (c = b[j]!) >= 48 && c <= 57) {
+          v = 10 * v + c - 48;
+          j++;
+        }
+        if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
+        i = j;
+        continue;
+      }
+      if (SYMBOL[c] !== 1) break;
+      if (c >= 48 && c <= 57) {
+        // A move number: digits, then anything but a symbol character (else `1-0`, `0-0`: next()).
+        while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
+        if (j < end && SYMBOL[c] === 1) break;
+        i = j;
+        continue;
+      }
+      while (j < end && SYMBOL[b[j]!] === 1) j++;
+      // `e.p.` and other periods right after a symbol, and evaluation symbols: next() reads them.
+      if (j < end && b[j] === 46) break;
+      if (j - i <= 3 && symbolicNag(b, i, j - i) > 0) break;
+      const code = resolveSan(w, b, i, j);
+      if (code < 0) break;
+      applyMoveKeyless(w, 0, code);
+      plies++;
+      i = j;
+    }
+    lx.pos = i;
+    this.lineBreaks = lines;
+    this.lastLineStart = lineStart;
+    return plies;
   }
 }
 
@@ -169,20 +305,56 @@ export async function* replayPgn(source: PgnSource, options: ReplayOptions = {})
 
 /** The same, a batch of records per input chunk (one `await` per chunk: for throughput). */
 export async function* replayPgnBatches(source: PgnSource, options: ReplayOptions = {}): AsyncGenerator<ReplayRecord[]> {
-  const replayer = new GameReplayer();
-  let n = 0;
-  for await (const slices of pgnGameBatches(source)) {
-    const records = new Array<ReplayRecord>(slices.length);
-    for (let i = 0; i < slices.length; i++) records[i] = replayer.replay(slices[i]!, ++n, options);
-    yield records;
+  if (typeof source === 'string' || source instanceof Uint8Array) {
+    yield replayPgnSync(source, options);
+    return;
   }
+  const replays = new SplitReplay(new PgnSplitter(1 << 16, true), options);
+  for await (const chunk of source as AsyncIterable<PgnChunk>) {
+    replays.splitter.push(toBytes(chunk));
+    const records = replays.drain();
+    if (records.length > 0) yield records;
+  }
+  replays.splitter.finish();
+  const last = replays.drain();
+  if (last.length > 0) yield last;
 }
 
 /** The same, synchronously, for a whole text or buffer. */
 export function replayPgnSync(source: PgnChunk, options: ReplayOptions = {}): ReplayRecord[] {
-  const replayer = new GameReplayer();
-  const out: ReplayRecord[] = [];
-  let n = 0;
-  for (const slice of pgnGamesSync(source)) out.push(replayer.replay(slice, ++n, options));
-  return out;
+  return new SplitReplay(PgnSplitter.whole(toBytes(source), true), options).drain();
+}
+
+/**
+ * Replays the games of a splitter that pauses at movetext: a plain game is replayed where the
+ * splitter paused (and the splitter skips its movetext), any other game once the splitter has
+ * cut it out. Same records as replaying every game the splitter cuts, in the same order.
+ */
+export class SplitReplay {
+  private readonly replayer = new GameReplayer();
+  private n = 0;
+  readonly splitter: PgnSplitter;
+  private readonly options: ReplayOptions;
+
+  /** `splitter` must pause at movetext (`new PgnSplitter(capacity, true)`). */
+  constructor(splitter: PgnSplitter, options: ReplayOptions = {}) {
+    this.splitter = splitter;
+    this.options = options;
+  }
+
+  /** The records of the games the input given so far completes. */
+  drain(): ReplayRecord[] {
+    const out: ReplayRecord[] = [];
+    const s = this.splitter;
+    for (;;) {
+      for (let g = s.take(); g !== undefined; g = s.take()) out.push(this.replayer.replay(g, ++this.n, this.options));
+      if (s.movetext < 0) return out;
+      const r = this.replayer.replayPaused(s, this.n + 1, this.options);
+      if (r === undefined) s.resume();
+      else {
+        this.n++;
+        out.push(r);
+      }
+    }
+  }
 }

@@ -9,7 +9,8 @@ export type PgnChunk = Uint8Array | string;
 export type PgnSource = PgnChunk | Iterable<PgnChunk> | AsyncIterable<PgnChunk>;
 
 const encoder = new TextEncoder();
-const toBytes = (chunk: PgnChunk): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+/** A chunk as bytes (a string is UTF-8 encoded). */
+export const toBytes = (chunk: PgnChunk): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
 
 /** The games of a source, in order. Each slice is valid until the next one is requested. */
 export async function* pgnGames(source: PgnSource): AsyncGenerator<GameSlice> {

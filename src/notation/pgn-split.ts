@@ -11,6 +11,12 @@
  * start is skipped.
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
+ *
+ * A reader that can take a game's movetext in its stride (the replayer: it tokenizes the moves
+ * anyway) may ask the splitter to pause where a game's movetext starts (`pauseAtMovetext`), read
+ * on from there itself and, if it stops at a place where these rules end the game (`gameEndsAt`),
+ * hand the end back (`skipGame`) so that the splitter never scans those bytes; otherwise it lets
+ * the splitter scan the game as usual (`resume`).
  */
 
 /** A whole game inside the splitter's buffer: valid until the next `push`. */
@@ -38,6 +44,10 @@ const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
 const PLAIN = new Uint8Array(256);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+#=:!?$ \t') PLAIN[ch.charCodeAt(0)] = 1;
 
+/** Letters and digits: the bytes a move number or a move starts with. */
+const ALNUM = new Uint8Array(256);
+for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') ALNUM[ch.charCodeAt(0)] = 1;
+
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
 /** Bytes that may stand right before or after a termination marker. */
 const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
@@ -50,9 +60,9 @@ export class PgnSplitter {
   private state = S_BETWEEN;
   private inner: number = INNER.none;
   private depth = 0;
-  private gameStart = 0;
-  private gameLine = 1;
-  private gameColumn = 1;
+  private start = 0;
+  private startLine = 1;
+  private startColumn = 1;
   private line = 1;
   private lineStart = 0;
   private prevCr = false;
@@ -66,18 +76,26 @@ export class PgnSplitter {
   private head = 0;
   private first = true;
   private clean = true;
+  private closed = false;
+  private readonly pauses: boolean;
+  private pausedAt = -1;
 
-  /** `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves copies). */
-  constructor(capacity = 1 << 16) {
+  /**
+   * `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves
+   * copies). `pauseAtMovetext`: stop scanning where a game's movetext starts with a move number
+   * or a move (see `movetext`).
+   */
+  constructor(capacity = 1 << 16, pauseAtMovetext = false) {
     this.buf = new Uint8Array(Math.max(16, capacity));
+    this.pauses = pauseAtMovetext;
   }
 
   /**
    * A splitter over one whole input, read in place (no copy; `bytes` is only read) and finished:
-   * every game is ready to `take`.
+   * every game is ready to `take` (unless it pauses, when `take` gives the games before the pause).
    */
-  static whole(bytes: Uint8Array): PgnSplitter {
-    const s = new PgnSplitter(16);
+  static whole(bytes: Uint8Array, pauseAtMovetext = false): PgnSplitter {
+    const s = new PgnSplitter(16, pauseAtMovetext);
     s.buf = bytes;
     s.len = bytes.length;
     s.finish();
@@ -89,16 +107,96 @@ export class PgnSplitter {
     this.compact(chunk.length);
     this.buf.set(chunk, this.len);
     this.len += chunk.length;
+    this.pausedAt = -1;
     this.scan();
   }
 
   /** Marks the end of the input: the last game is complete even without a marker. */
   finish(): void {
     this.done = true;
+    this.pausedAt = -1;
     this.scan();
+    this.closeIfDone();
+  }
+
+  /** At the end of the input, unless paused: the last game, even without a marker, is complete. */
+  private closeIfDone(): void {
+    if (!this.done || this.pausedAt >= 0 || this.closed) return;
+    this.closed = true;
     this.clean = this.inner !== INNER.brace && (this.state !== S_TAGS || this.blankAfterTag);
     if (this.state !== S_BETWEEN) this.emit(this.len);
     this.state = S_BETWEEN;
+  }
+
+  /**
+   * While paused (`pauseAtMovetext`): the offset in `buffer` of the first byte of the current
+   * game's movetext, which begins with a letter or a digit at depth 0; the game itself starts at
+   * `gameStart`, on `gameLine` and `gameColumn`. Else -1.
+   */
+  get movetext(): number {
+    return this.pausedAt;
+  }
+
+  /** The buffer that offsets refer to (valid until the next `push`). */
+  get buffer(): Uint8Array {
+    return this.buf;
+  }
+
+  get gameStart(): number {
+    return this.start;
+  }
+
+  get gameLine(): number {
+    return this.startLine;
+  }
+
+  get gameColumn(): number {
+    return this.startColumn;
+  }
+
+  /** How far a reader may read while paused: bytes beyond may still change the current game. */
+  get limit(): number {
+    return this.done ? this.len : this.len - 8;
+  }
+
+  /**
+   * While paused, for a token that starts at `at` (before `limit`) in movetext at depth 0 outside
+   * comments: the offset just after the game if these rules end it there (a termination marker),
+   * else -1.
+   */
+  gameEndsAt(at: number): number {
+    const b = this.buf;
+    if (at >= this.limit) return -1;
+    if (b[at] === 42) return at + 1; // *
+    const n = at > 0 && isDelim(b[at - 1]!) ? markerLength(b, at, this.len) : 0;
+    return n > 0 ? at + n : -1;
+  }
+
+  /** While paused: scans the current game as usual (the reader does not take its movetext). */
+  resume(): void {
+    this.pausedAt = -1;
+    this.scan();
+    this.closeIfDone();
+  }
+
+  /**
+   * While paused: the reader took the current game's movetext up to `end` (from `gameEndsAt`),
+   * passing over `lineBreaks` line breaks (counted as here), the last one ending just before
+   * `lastLineStart`. The game is not put among the ready ones: the reader has it.
+   */
+  skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
+    this.line += lineBreaks;
+    if (lineBreaks > 0) this.lineStart = lastLineStart;
+    this.prevCr = false;
+    this.atLineStart = false;
+    this.lineHasContent = true;
+    this.state = S_BETWEEN;
+    this.depth = 0;
+    this.inner = INNER.none;
+    this.pos = end;
+    this.pausedAt = -1;
+    this.scan();
+    this.closeIfDone();
   }
 
   /**
@@ -128,12 +226,12 @@ export class PgnSplitter {
 
   private compact(extra: number): void {
     // Everything before the current game (or the scan position between games) is done with.
-    const drop = this.state === S_BETWEEN ? this.pos : this.gameStart;
+    const drop = this.state === S_BETWEEN ? this.pos : this.start;
     if (drop > 0 && this.head >= this.ready.length) {
       this.buf.copyWithin(0, drop, this.len);
       this.len -= drop;
       this.pos -= drop;
-      this.gameStart -= drop;
+      this.start -= drop;
       this.lineStart -= drop;
     }
     if (this.len + extra > this.buf.length) {
@@ -148,9 +246,9 @@ export class PgnSplitter {
   private emit(end: number): void {
     // Trim trailing whitespace so that an empty tail is no game.
     let e = end;
-    while (e > this.gameStart && isWs(this.buf[e - 1]!)) e--;
-    if (e > this.gameStart) {
-      this.ready.push({ buf: this.buf, start: this.gameStart, end: e, line: this.gameLine, column: this.gameColumn });
+    while (e > this.start && isWs(this.buf[e - 1]!)) e--;
+    if (e > this.start) {
+      this.ready.push({ buf: this.buf, start: this.start, end: e, line: this.startLine, column: this.startColumn });
     }
     this.state = S_BETWEEN;
     this.depth = 0;
@@ -159,9 +257,9 @@ export class PgnSplitter {
 
   private begin(at: number, moves: boolean): void {
     this.state = moves ? S_MOVES : S_TAGS;
-    this.gameStart = at;
-    this.gameLine = this.line;
-    this.gameColumn = at - this.lineStart + 1;
+    this.start = at;
+    this.startLine = this.line;
+    this.startColumn = at - this.lineStart + 1;
     this.depth = 0;
     this.blankAfterTag = false;
   }
@@ -257,6 +355,7 @@ export class PgnSplitter {
         continue;
       }
       this.lineHasContent = true;
+      const movetextStarts = this.state !== S_MOVES && c !== 91;
       if (this.state === S_BETWEEN) {
         this.begin(i, c !== 91);
       } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {
@@ -304,6 +403,11 @@ export class PgnSplitter {
           continue;
       }
       this.state = S_MOVES;
+      if (movetextStarts && this.pauses && ALNUM[c] === 1) {
+        // Paused before this byte: scanning on from it in S_MOVES reads it as the next lines would.
+        this.pausedAt = i;
+        break;
+      }
       if ((c === 45 || c === 47) && this.depth === 0) {
         // The second byte of a marker whose first byte the fast path took.
         const n = markerAt(b, i - 1, this.len);

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { Rng } from '../../src/core/rng.js';
 import type { PgnError } from '../../src/notation/pgn-game.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
-import { replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { GameReplayer, replayPgnSync, SplitReplay, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 
@@ -77,6 +78,19 @@ function splitSizes(bytes: Uint8Array, cut: number): number[] {
   return out;
 }
 
+/** Replays `bytes` pushed in two chunks, cut at `cut`, through a splitter that pauses at movetext. */
+function replayInTwo(bytes: Uint8Array, cut: number): ReplayRecord[] {
+  const replays = new SplitReplay(new PgnSplitter(16, true));
+  const out = [];
+  replays.splitter.push(bytes.subarray(0, cut));
+  out.push(...replays.drain());
+  replays.splitter.push(bytes.subarray(cut));
+  out.push(...replays.drain());
+  replays.splitter.finish();
+  out.push(...replays.drain());
+  return out;
+}
+
 test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
   const rng = new Rng(20261122);
   const encoder = new TextEncoder();
@@ -88,6 +102,9 @@ test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
     const where = `snippet ${n}: ${JSON.stringify(text)}`;
     const t0 = performance.now();
     const records: ReplayRecord[] = replayPgnSync(text);
+    // Plain games are replayed where the splitter pauses: the same records as cutting first.
+    const replayer = new GameReplayer();
+    assert.deepEqual(records, [...pgnGamesSync(text)].map((slice, i) => replayer.replay(slice, i + 1)), where);
     for (const r of records) {
       games++;
       if (r.error !== null) {
@@ -110,6 +127,7 @@ test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
       const bytes = encoder.encode(text);
       const cut = rng.below(bytes.length + 1);
       assert.deepEqual(splitSizes(bytes, cut), splitSizes(bytes, bytes.length), where);
+      assert.deepEqual(replayInTwo(bytes, cut), records, where);
     }
     slowest = Math.max(slowest, performance.now() - t0);
   }

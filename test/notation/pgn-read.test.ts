@@ -13,7 +13,9 @@ import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import type { PgnGame } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
-import { replayPgn, replayPgnSync } from '../../src/notation/pgn-replay.js';
+import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { pgnGamesSync } from '../../src/notation/pgn-source.js';
+import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 
 const TRICKY = sharedPath('games', 'tricky');
@@ -239,6 +241,90 @@ test('streaming: any chunking gives the same records as the whole text', async (
   const trees = [];
   for await (const g of readPgn([SAMPLE.slice(0, 50), SAMPLE.slice(50)])) trees.push(g);
   assert.deepEqual(trees, parsePgn(SAMPLE));
+});
+
+/** Records the plain way: the splitter cuts every game out, then each is replayed. */
+function splitThenReplay(bytes: Uint8Array): ReplayRecord[] {
+  const replayer = new GameReplayer();
+  return [...pgnGamesSync(bytes)].map((slice, i) => replayer.replay(slice, i + 1));
+}
+
+test('plain games replayed where the splitter pauses: the records of split-then-replay, whole or in chunks', async () => {
+  const rng = new Rng(11);
+  const inputs = filesUnder(TRICKY).map((f) => readFileSync(f) as Uint8Array);
+  for (const name of ['lichess-standard-13k.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz']) {
+    inputs.push(gunzipSync(readFileSync(sharedPath('games', name))));
+  }
+  // Plain games (no comments), in CRLF and lone-CR forms too: most of them take the paused path.
+  const masters = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))).subarray(0, 3_000_000);
+  const text = new TextDecoder('latin1').decode(masters);
+  inputs.push(masters, Buffer.from(text.replace(/\n/g, '\r\n'), 'latin1'), Buffer.from(text.replace(/\n/g, '\r'), 'latin1'));
+  let games = 0;
+  for (const bytes of inputs) {
+    const expected = splitThenReplay(bytes);
+    games += expected.length;
+    assert.deepEqual(replayPgnSync(bytes), expected);
+    const chunks: Uint8Array[] = [];
+    for (let i = 0; i < bytes.length; ) {
+      const n = 1 + rng.below(rng.below(2) === 0 ? 64 : 70000);
+      chunks.push(bytes.subarray(i, i + n));
+      i += n;
+    }
+    const streamed: ReplayRecord[] = [];
+    for await (const batch of replayPgnBatches(chunks)) streamed.push(...batch);
+    assert.deepEqual(streamed, expected);
+  }
+  assert.ok(games > 30000, `${games} games`);
+});
+
+test('paused replay at the edges of the splitter rules: the records of split-then-replay', () => {
+  const cases = [
+    '1. e4 e5 2. Nf3!1-0 Nc6 1-0', // a marker after a glyph is no marker for the splitter
+    '1. e4 e5 2. Nf3$11-0 Nc6 0-1',
+    '1. e4!?1/2-1/2\n\n1. d4 *',
+    '1. e4 e5 1-0\n2. Nf3 Nc6 *',
+    '1. e4 1-0 {after the end}\n1. d4 0-1',
+    '1. e4 1-0) 2. d4',
+    '1. e4 1-0.',
+    '1. e4 1-0*',
+    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0',
+    '[Event "x"]\r\n\r\n1. e4 e5\r\n2. Ke3 1-0\r\n\r\n[Event "y"]\r\n\r\n1. e4\re5 2. Ke3 0-1\r\r1. d4 Kd7 *',
+    '[Event "x"]\n1. e4 e5 1-0\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n[Variant "Atomic"]\n\n1. e4 *',
+    '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-',
+    '1. e4 e5 2. Nf3',
+  ];
+  for (const text of cases) {
+    const bytes = new TextEncoder().encode(text);
+    assert.deepEqual(replayPgnSync(bytes), splitThenReplay(bytes), text);
+  }
+});
+
+test('splitter pause: a plain game is skipped past, any other is resumed and cut as usual', () => {
+  const text = '[Event "a"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 {x} d5 0-1\n\n1. c4 *\n';
+  const bytes = new TextEncoder().encode(text);
+  const split = PgnSplitter.whole(bytes, true);
+  const replayer = new GameReplayer();
+  assert.equal(split.take(), undefined);
+  assert.equal(split.movetext, text.indexOf('1. e4'));
+  assert.equal(split.gameLine, 1);
+  const first = replayer.replayPaused(split, 1);
+  assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
+  // Paused at the second game's movetext, which has a comment: the splitter scans it itself.
+  assert.equal(split.movetext, text.indexOf('1. d4'));
+  assert.equal(split.gameLine, 6);
+  assert.equal(replayer.replayPaused(split, 2), undefined);
+  split.resume();
+  const second = split.take()!;
+  assert.deepEqual([second.start, second.line, second.column], [text.indexOf('[Event "b"]'), 6, 1]);
+  assert.equal(replayer.replay(second, 2).plies, 2);
+  // The third game has no tags: its movetext starts the game (line 10).
+  assert.equal(split.movetext, text.indexOf('1. c4'));
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 10, 1]);
+  assert.equal(replayer.replayPaused(split, 3)!.result, '*');
+  assert.equal(split.movetext, -1);
+  assert.equal(split.take(), undefined);
+  assert.equal(split.lineBreaks, 10);
+  assert.equal(split.endsBetweenGames, true);
 });
 
 test('writer: Seven Tag Roster first, 80 columns, numbering after comments and variations', () => {

@@ -14,8 +14,7 @@ import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openPgn } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
-import { GameReplayer, type ReplayRecord } from '../../notation/pgn-replay.js';
-import { pgnGames } from '../../notation/pgn-source.js';
+import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be .gz, or - for stdin)
@@ -27,9 +26,9 @@ async function* records(file: string, pool: PgnReplayPool | undefined, fen: bool
     for await (const r of pool.replay(input, { fen })) yield { ...r, game: r.game + firstGame - 1 };
     return;
   }
-  const replayer = new GameReplayer();
-  let n = firstGame;
-  for await (const slice of pgnGames(input)) yield replayer.replay(slice, n++, { fen });
+  for await (const batch of replayPgnBatches(input, { fen })) {
+    for (const r of batch) yield firstGame === 1 ? r : { ...r, game: r.game + firstGame - 1 };
+  }
 }
 
 /** Writes to stdout, waiting when the pipe is full (so a huge replay keeps memory flat). */

@@ -7,11 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
+import { attacks as opsAttacks } from 'chessops/attacks';
 import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
 import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
 import { ROLES } from '../../src/chess/types.js';
 import { squareName } from '../../src/core/square.js';
-import { readFen } from '../../src/notation/fen.js';
+import { makeFen, readFen } from '../../src/notation/fen.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { epdFens, FULL, spread } from '../helpers.js';
 
@@ -213,4 +214,66 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
   }
   assert.ok(compared > 100000, `${compared}`);
   assert.ok(refused > 1000, `${refused} refused: no ambiguous texts were tried`);
+});
+
+test('every move text of a piece to a square it attacks is read exactly when the move is legal (pins, checks)', () => {
+  // Positions in check come from playing each checking move of the sample positions. For each
+  // piece of the side to move and each square it attacks or (pawns) may move to, the fully
+  // disambiguated text (`Qh4e1`, `exd5`, `e8=Q`) must resolve to the legal move from the engine's
+  // generator, or be refused as illegal when there is none; chessops must agree.
+  const base = [...spread(epdFens('UHO_4060_v3.epd.gz'), 2000), ...spread(epdFens('endgames.epd.gz'), 2000)];
+  const fens: string[] = [];
+  for (const fen of base) {
+    const pos = readFen(fen, { lenient: true });
+    if (!pos.ok) continue;
+    fens.push(fen);
+    for (const m of pos.value.legalMoves()) {
+      const next = m.play();
+      if (next.isCheck() && !next.isCheckmate()) fens.push(makeFen(next));
+    }
+  }
+  let inCheck = 0;
+  let accepted = 0;
+  let refused = 0;
+  for (const fen of fens) {
+    const read = readFen(fen, { lenient: true });
+    if (!read.ok) continue;
+    const pos = read.value;
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
+    if (!ops.isOk) continue;
+    if (pos.isCheck()) inCheck++;
+    const legal = new Set(pos.legalMoves().filter((m) => !m.isCastle).map((m) => `${moveFrom(m.code)}-${moveTo(m.code)}`));
+    const board = ops.value.board;
+    for (const from of ops.value.board[ops.value.turn]) {
+      const piece = board.get(from)!;
+      const targets = [...opsAttacks(piece, from, board.occupied)];
+      if (piece.role === 'pawn') for (const d of [8, 16]) targets.push(from + (piece.color === 'white' ? d : -d));
+      for (const to of targets) {
+        if (to < 0 || to > 63 || board[ops.value.turn].has(to)) continue;
+        const last = to >> 3 === 7 || to >> 3 === 0;
+        const text: string =
+          piece.role === 'pawn'
+            ? ((from & 7) !== (to & 7) ? `${squareName(from)[0]}x` : '') + squareName(to) + (last ? '=Q' : '')
+            : `${piece.role === 'knight' ? 'N' : piece.role[0]!.toUpperCase()}${squareName(from)}${squareName(to)}`;
+        const ours = parseSan(pos, text);
+        const theirs = opsParseSan(ops.value, text);
+        // A push names no origin: it is the pawn move to `to` along the file, whichever pawn makes it.
+        const push: boolean = piece.role === 'pawn' && (from & 7) === (to & 7);
+        const origin: number = push ? [to - 8, to - 16, to + 8, to + 16].find((f) => board.get(f)?.role === 'pawn' && legal.has(`${f}-${to}`)) ?? from : from;
+        const isLegal = legal.has(`${origin}-${to}`);
+        assert.equal(ours.ok, isLegal, `${fen} ${text}`);
+        assert.equal(theirs !== undefined, isLegal, `chessops: ${fen} ${text}`);
+        if (ours.ok) {
+          assert.deepEqual([moveFrom(ours.value.code), moveTo(ours.value.code)], [origin, to], `${fen} ${text}`);
+          accepted++;
+        } else {
+          assert.equal(ours.error.kind, 'illegal', `${fen} ${text}`);
+          refused++;
+        }
+      }
+    }
+  }
+  assert.ok(inCheck > 2000, `${inCheck} positions in check`);
+  assert.ok(refused > 50000, `${refused} refused`);
+  assert.ok(accepted > 100000, `${accepted} accepted`);
 });

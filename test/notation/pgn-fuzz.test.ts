@@ -1,17 +1,21 @@
 /**
  * Fuzz: 100,000 mutated PGN snippets give typed results — never a throw, a hang or a crash —
- * from the mainline replay and the tree reader; splitting is the same whatever the chunking;
+ * from the mainline replay and the tree reader, which agree on every sound game; splitting and
+ * replay are the same whatever the chunking;
  * every tree read back from the writer is the same tree.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '../../src/core/rng.js';
-import type { PgnError } from '../../src/notation/pgn-game.js';
+import { makeFen } from '../../src/notation/fen.js';
+import { tagValue, type PgnError, type PgnGame } from '../../src/notation/pgn-game.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgnSync, SplitReplay, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
+import { parseSan } from '../../src/notation/san.js';
+import { startingPosition } from '../../src/notation/pgn-start.js';
 
 const SEEDS = [
   '[Event "A \\"quoted\\""]\n[Site "?"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 {Ruy} a6 (3... Nf6 4. O-O $1) 4. Ba4 Nf6 5. O-O Be7 1-0\n',
@@ -78,6 +82,25 @@ function splitSizes(bytes: Uint8Array, cut: number): number[] {
   return out;
 }
 
+/**
+ * A sound game's mainline replay (tokens read in runs by the replayer) against its tree (every
+ * token read by the lexer, every move by `parseSan` on a `Position`): same plies, result and FEN.
+ */
+function sameAsTree(r: ReplayRecord, game: PgnGame, where: string): void {
+  assert.equal(r.error, null, where);
+  assert.equal(r.plies, game.moves.length, where);
+  assert.equal(r.result, game.result ?? tagValue(game, 'Result') ?? '*', where);
+  const start = startingPosition(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
+  assert.ok(start.ok, where);
+  let pos = start.value;
+  for (const m of game.moves) {
+    const move = parseSan(pos, m.san);
+    assert.ok(move.ok, where);
+    pos = move.value.play();
+  }
+  assert.equal(r.fen, makeFen(pos), where);
+}
+
 /** Replays `bytes` pushed in two chunks, cut at `cut`, through a splitter that pauses at movetext. */
 function replayInTwo(bytes: Uint8Array, cut: number): ReplayRecord[] {
   const replays = new SplitReplay(new PgnSplitter(16, true));
@@ -97,6 +120,7 @@ test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
   let errors = 0;
   let games = 0;
   let slowest = 0;
+  let sound = 0;
   for (let n = 0; n < 100000; n++) {
     const text = mutate(rng, SEEDS[rng.below(SEEDS.length)]!);
     const where = `snippet ${n}: ${JSON.stringify(text)}`;
@@ -114,6 +138,13 @@ test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
     }
     const trees = parsePgn(text);
     assert.equal(trees.length, records.length, where);
+    for (let i = 0; i < trees.length; i++) {
+      const t = trees[i]!;
+      if (t.ok) {
+        sameAsTree(records[i]!, t.value, where);
+        sound++;
+      }
+    }
     for (const t of trees) {
       if (!t.ok) checkError(t.error, where);
       else {
@@ -133,5 +164,6 @@ test('100,000 mutated PGN snippets: typed results, no throw, no hang', () => {
   }
   assert.ok(games > 100000, `${games} games`);
   assert.ok(errors > 1000, `${errors} errors: mutations too mild`);
+  assert.ok(sound > 10000, `${sound} sound games compared with their trees`);
   assert.ok(slowest < 1000, `slowest snippet took ${slowest} ms`);
 });

@@ -299,6 +299,23 @@ test('paused replay at the edges of the splitter rules: the records of split-the
   }
 });
 
+test('annotation glyphs and NAGs among the moves: the valid ones are skipped, the others reported', () => {
+  const cases: [string, number, string | null, number][] = [
+    ['1. e4! e5?? 2. Nf3!? Nc6?! 3. Bb5!! $1 a6 $255 *', 6, null, 0],
+    ['1. e4 e5!!! 2. Nf3 *', 2, 'invalid annotation glyph', 9],
+    ['1. e4 e5 2. Nf3?!? *', 3, 'invalid annotation glyph', 16],
+    ['1. e4 $256 e5 *', 1, 'invalid NAG', 7],
+    ['1. e4 $ e5 *', 1, 'invalid NAG', 7],
+    ['1. e4 $0012 e5 *', 2, null, 0],
+  ];
+  for (const [text, plies, message, column] of cases) {
+    const [r] = replayPgnSync(text);
+    assert.equal(r!.plies, plies, text);
+    assert.equal(r!.error?.message ?? null, message, text);
+    if (message !== null) assert.deepEqual([r!.error!.line, r!.error!.column], [1, column], text);
+  }
+});
+
 test('splitter pause: a plain game is skipped past, any other is resumed and cut as usual', () => {
   const text = '[Event "a"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 {x} d5 0-1\n\n1. c4 *\n';
   const bytes = new TextEncoder().encode(text);

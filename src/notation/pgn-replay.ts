@@ -122,31 +122,46 @@ export class GameReplayer {
   }
 
   /**
-   * Replays the game at which `split` is paused (`pauseAtMovetext`) if it is plain: well-formed
-   * tags, then nothing but move numbers, moves that resolve and annotation glyphs up to a
+   * Replays the game at whose start `split` is paused (`pauses`) if it is plain: tag pairs, one
+   * or more to a line, then moves, move numbers and glyphs as `playPlainMoves` takes them, up to a
    * termination marker that ends the game by the splitter's rules. Then the splitter is told where
-   * the game ended (`skipGame`), so that it never scans that movetext, and the record is
-   * returned. Otherwise undefined: the caller lets the splitter `resume`, and replays the game
-   * when the splitter hands it out.
+   * the game ended (`skipGame`), so that it never scans it, and the record is returned. Otherwise
+   * undefined: the caller lets the splitter `resume`, and replays the game when the splitter
+   * hands it out.
    */
   replayPaused(split: PgnSplitter, game: number, options: ReplayOptions = {}): ReplayRecord | undefined {
     const lx = this.lexer;
-    const movetext = split.movetext;
-    const head: GameSlice = { buf: split.buffer, start: split.gameStart, end: movetext, line: split.gameLine, column: split.gameColumn };
-    lx.reset(head.buf, head.start, movetext);
+    const b = split.buffer;
+    const head: GameSlice = { buf: b, start: split.gameStart, end: split.limit, line: split.gameLine, column: split.gameColumn };
+    lx.reset(b, head.start, head.end);
     this.newGame(head.start);
-    for (let t = lx.next(); t !== T_END; t = lx.next()) {
-      if (t !== T_TAG) return this.undo();
+    let i = head.start;
+    let lines = 0;
+    let lineStart = 0;
+    while (b[i] === 91) {
+      // `[`: a tag pair (next() reads it from here), then the whitespace to what follows.
+      lx.pos = i;
+      if (lx.next() !== T_TAG) return this.undo();
       this.readTag();
+      i = lx.pos;
+      let breaks = 0;
+      for (let c: number; i < head.end && WS[(c = b[i]!)] === 1; i++) {
+        if (c === 10 || c === 13) {
+          if (c === 13 || b[i - 1] !== 13) breaks++;
+          lineStart = i + 1;
+        }
+      }
+      lines += breaks;
+      // A tag pair after a blank line starts another game for the splitter: it decides.
+      if (i >= head.end || (b[i] === 91 && breaks > 1)) return this.undo();
     }
     if (this.start(head) !== null) return this.undo();
-    lx.pos = movetext;
-    lx.end = split.limit;
+    lx.pos = i;
     const plies = this.playPlainMoves();
     const end = split.gameEndsAt(lx.pos);
     if (end < 0) return this.undo();
-    const result = decodeText(lx.buf, lx.pos, end);
-    split.skipGame(end, this.lineBreaks, this.lastLineStart);
+    const result = decodeText(b, lx.pos, end);
+    split.skipGame(end, lines + this.lineBreaks, this.lineBreaks > 0 ? this.lastLineStart : lineStart);
     return this.record(game, plies, true, result, null, options);
   }
 
@@ -326,9 +341,9 @@ export function replayPgnSync(source: PgnChunk, options: ReplayOptions = {}): Re
 }
 
 /**
- * Replays the games of a splitter that pauses at movetext: a plain game is replayed where the
- * splitter paused (and the splitter skips its movetext), any other game once the splitter has
- * cut it out. Same records as replaying every game the splitter cuts, in the same order.
+ * Replays the games of a splitter that pauses at each game: a plain game is replayed where the
+ * splitter paused (and the splitter skips it), any other game once the splitter has cut it out.
+ * Same records as replaying every game the splitter cuts, in the same order.
  */
 export class SplitReplay {
   private readonly replayer = new GameReplayer();
@@ -336,7 +351,7 @@ export class SplitReplay {
   readonly splitter: PgnSplitter;
   private readonly options: ReplayOptions;
 
-  /** `splitter` must pause at movetext (`new PgnSplitter(capacity, true)`). */
+  /** `splitter` must pause at each game (`new PgnSplitter(capacity, true)`). */
   constructor(splitter: PgnSplitter, options: ReplayOptions = {}) {
     this.splitter = splitter;
     this.options = options;
@@ -348,7 +363,7 @@ export class SplitReplay {
     const s = this.splitter;
     for (;;) {
       for (let g = s.take(); g !== undefined; g = s.take()) out.push(this.replayer.replay(g, ++this.n, this.options));
-      if (s.movetext < 0) return out;
+      if (!s.paused) return out;
       const r = this.replayer.replayPaused(s, this.n + 1, this.options);
       if (r === undefined) s.resume();
       else {

@@ -12,11 +12,11 @@
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
  *
- * A reader that can take a game's movetext in its stride (the replayer: it tokenizes the moves
- * anyway) may ask the splitter to pause where a game's movetext starts (`pauseAtMovetext`), read
- * on from there itself and, if it stops at a place where these rules end the game (`gameEndsAt`),
- * hand the end back (`skipGame`) so that the splitter never scans those bytes; otherwise it lets
- * the splitter scan the game as usual (`resume`).
+ * A reader that can take a game in its stride (the replayer: it tokenizes the game anyway) may
+ * ask the splitter to pause where each game starts (`pauses`), read on from there itself and, if
+ * it stops at a place where these rules end the game (`gameEndsAt`) having read nothing that
+ * these rules read otherwise, hand the end back (`skipGame`) so that the splitter never scans
+ * those bytes; otherwise it lets the splitter scan the game as usual (`resume`).
  */
 
 /** A whole game inside the splitter's buffer: valid until the next `push`. */
@@ -82,20 +82,20 @@ export class PgnSplitter {
 
   /**
    * `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves
-   * copies). `pauseAtMovetext`: stop scanning where a game's movetext starts with a move number
-   * or a move (see `movetext`).
+   * copies). `pauses`: stop scanning where a game starts with a tag pair, a move number or a
+   * move (see `paused`).
    */
-  constructor(capacity = 1 << 16, pauseAtMovetext = false) {
+  constructor(capacity = 1 << 16, pauses = false) {
     this.buf = new Uint8Array(Math.max(16, capacity));
-    this.pauses = pauseAtMovetext;
+    this.pauses = pauses;
   }
 
   /**
    * A splitter over one whole input, read in place (no copy; `bytes` is only read) and finished:
    * every game is ready to `take` (unless it pauses, when `take` gives the games before the pause).
    */
-  static whole(bytes: Uint8Array, pauseAtMovetext = false): PgnSplitter {
-    const s = new PgnSplitter(16, pauseAtMovetext);
+  static whole(bytes: Uint8Array, pauses = false): PgnSplitter {
+    const s = new PgnSplitter(16, pauses);
     s.buf = bytes;
     s.len = bytes.length;
     s.finish();
@@ -129,12 +129,11 @@ export class PgnSplitter {
   }
 
   /**
-   * While paused (`pauseAtMovetext`): the offset in `buffer` of the first byte of the current
-   * game's movetext, which begins with a letter or a digit at depth 0; the game itself starts at
-   * `gameStart`, on `gameLine` and `gameColumn`. Else -1.
+   * Whether the splitter is paused (`pauses`) at the start of a game: its first byte, `[` or a
+   * letter or digit, is at `gameStart` in `buffer`, on `gameLine` and `gameColumn`.
    */
-  get movetext(): number {
-    return this.pausedAt;
+  get paused(): boolean {
+    return this.pausedAt >= 0;
   }
 
   /** The buffer that offsets refer to (valid until the next `push`). */
@@ -160,9 +159,9 @@ export class PgnSplitter {
   }
 
   /**
-   * While paused, for a token that starts at `at` (before `limit`) in movetext at depth 0 outside
-   * comments: the offset just after the game if these rules end it there (a termination marker),
-   * else -1.
+   * While paused, for a token that starts at `at` (before `limit`) in the game's movetext at depth
+   * 0 outside comments: the offset just after the game if these rules end it there (a termination
+   * marker), else -1.
    */
   gameEndsAt(at: number): number {
     const b = this.buf;
@@ -172,7 +171,7 @@ export class PgnSplitter {
     return n > 0 ? at + n : -1;
   }
 
-  /** While paused: scans the current game as usual (the reader does not take its movetext). */
+  /** While paused: scans the current game as usual (the reader does not take it). */
   resume(): void {
     this.pausedAt = -1;
     this.scan();
@@ -180,9 +179,9 @@ export class PgnSplitter {
   }
 
   /**
-   * While paused: the reader took the current game's movetext up to `end` (from `gameEndsAt`),
-   * passing over `lineBreaks` line breaks (counted as here), the last one ending just before
-   * `lastLineStart`. The game is not put among the ready ones: the reader has it.
+   * While paused: the reader took the current game up to `end` (from `gameEndsAt`), passing over
+   * `lineBreaks` line breaks (counted as here), the last one ending just before `lastLineStart`.
+   * The game is not put among the ready ones: the reader has it.
    */
   skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
     this.line += lineBreaks;
@@ -355,9 +354,13 @@ export class PgnSplitter {
         continue;
       }
       this.lineHasContent = true;
-      const movetextStarts = this.state !== S_MOVES && c !== 91;
       if (this.state === S_BETWEEN) {
         this.begin(i, c !== 91);
+        if (this.pauses && (c === 91 || ALNUM[c] === 1)) {
+          // Paused at the game's first byte: scanning on from it reads it as the lines below would.
+          this.pausedAt = i;
+          break;
+        }
       } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {
         // A tag pair after movetext, or after a blank line that followed the tags: the previous
         // game lacked its termination marker (or all of its movetext).
@@ -403,11 +406,6 @@ export class PgnSplitter {
           continue;
       }
       this.state = S_MOVES;
-      if (movetextStarts && this.pauses && ALNUM[c] === 1) {
-        // Paused before this byte: scanning on from it in S_MOVES reads it as the next lines would.
-        this.pausedAt = i;
-        break;
-      }
       if ((c === 45 || c === 47) && this.depth === 0) {
         // The second byte of a marker whose first byte the fast path took.
         const n = markerAt(b, i - 1, this.len);

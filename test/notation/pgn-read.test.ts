@@ -257,11 +257,30 @@ test('plain games replayed where the splitter pauses: the records of split-then-
   }
   // Plain games (no comments), in CRLF and lone-CR forms too: most of them take the paused path.
   const masters = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))).subarray(0, 3_000_000);
-  const text = new TextDecoder('latin1').decode(masters);
-  inputs.push(masters, Buffer.from(text.replace(/\n/g, '\r\n'), 'latin1'), Buffer.from(text.replace(/\n/g, '\r'), 'latin1'));
+  const text = new TextDecoder('latin1').decode(masters).replace(/\r\n/g, '\n'); // the file has CR LF
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const bytes = Buffer.from(text.replace(/\n/g, eol), 'latin1');
+    // Nearly all of these take the paused path (else this test would compare nothing new).
+    const split = PgnSplitter.whole(bytes, true);
+    const replayer = new GameReplayer();
+    let paused = 0;
+    for (let n = 1; ; n++) {
+      while (split.take() !== undefined) n++;
+      if (!split.paused) break;
+      if (replayer.replayPaused(split, n) !== undefined) paused++;
+      else split.resume();
+    }
+    assert.ok(paused > 4000, `${JSON.stringify(eol)}: ${paused} games replayed where the splitter paused`);
+    inputs.push(bytes);
+  }
+  // Each input ends with a broken game: its error's line checks the lines counted before it.
+  const broken = new TextEncoder().encode('\n\n[Event "broken"]\n\n1. e5 *\n');
   let games = 0;
-  for (const bytes of inputs) {
+  let lineChecks = 0;
+  for (const input of inputs) {
+    const bytes = Buffer.concat([input, broken]);
     const expected = splitThenReplay(bytes);
+    if (expected.at(-1)!.error?.san === 'e5') lineChecks++;
     games += expected.length;
     assert.deepEqual(replayPgnSync(bytes), expected);
     const chunks: Uint8Array[] = [];
@@ -275,6 +294,7 @@ test('plain games replayed where the splitter pauses: the records of split-then-
     assert.deepEqual(streamed, expected);
   }
   assert.ok(games > 30000, `${games} games`);
+  assert.ok(lineChecks > inputs.length * 0.9, `${lineChecks} of ${inputs.length} inputs end with the broken game`);
 });
 
 test('paused replay at the edges of the splitter rules: the records of split-then-replay', () => {
@@ -292,9 +312,14 @@ test('paused replay at the edges of the splitter rules: the records of split-the
     '[Event "x"]\n1. e4 e5 1-0\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n[Variant "Atomic"]\n\n1. e4 *',
     '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-',
     '1. e4 e5 2. Nf3',
+    '[A "1"] [B "2"]\n[C "3"] 1. e4 *\n[D "4"]\n\n[E "5"]\n\n1. d4 *\n[F "6"]\n%escape\n[G "7"]\n1. c4 *',
+    '[A "1"]\n   \n[B "2"]\n1. e4 *\n[C "x\\"y"]\n{c}\n1. d4 *\n[D "4"]\n* [E "5"]\n$1 !? 1. e4 1-0',
+    '[A "1"]\r\n\r\n[B "2"]\r\n1. e4 *\r[C "3"]\r\r1. d4 Kd7 2. Kd2 *\r\n[D "4"]\n\r[E "5"]\n\n1-0',
+    '[A "unterminated]\n1. e4 *\n[B "2"]\n1. d4 *',
+    '[Variant "Atomic"]\n1. e4 *\n[FEN "bad"]\n1. d4 *\n[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n9. O-O O-O *',
   ];
   for (const text of cases) {
-    const bytes = new TextEncoder().encode(text);
+    const bytes = new TextEncoder().encode(`${text}\n\n1. e5 *`);
     assert.deepEqual(replayPgnSync(bytes), splitThenReplay(bytes), text);
   }
 });
@@ -322,23 +347,23 @@ test('splitter pause: a plain game is skipped past, any other is resumed and cut
   const split = PgnSplitter.whole(bytes, true);
   const replayer = new GameReplayer();
   assert.equal(split.take(), undefined);
-  assert.equal(split.movetext, text.indexOf('1. e4'));
-  assert.equal(split.gameLine, 1);
+  assert.ok(split.paused);
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [0, 1, 1]);
   const first = replayer.replayPaused(split, 1);
   assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
-  // Paused at the second game's movetext, which has a comment: the splitter scans it itself.
-  assert.equal(split.movetext, text.indexOf('1. d4'));
-  assert.equal(split.gameLine, 6);
+  // Paused at the second game, which has a comment: the splitter scans it itself.
+  assert.ok(split.paused);
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 6, 1]);
   assert.equal(replayer.replayPaused(split, 2), undefined);
   split.resume();
   const second = split.take()!;
   assert.deepEqual([second.start, second.line, second.column], [text.indexOf('[Event "b"]'), 6, 1]);
   assert.equal(replayer.replay(second, 2).plies, 2);
   // The third game has no tags: its movetext starts the game (line 10).
-  assert.equal(split.movetext, text.indexOf('1. c4'));
+  assert.ok(split.paused);
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 10, 1]);
   assert.equal(replayer.replayPaused(split, 3)!.result, '*');
-  assert.equal(split.movetext, -1);
+  assert.ok(!split.paused);
   assert.equal(split.take(), undefined);
   assert.equal(split.lineBreaks, 10);
   assert.equal(split.endsBetweenGames, true);

@@ -37,8 +37,7 @@ const SYMBOLIC_NAGS: ReadonlyMap<string, number> = new Map([
   ['+-', 18], ['-+', 19], ['RR', 145], ['N', 146],
 ]);
 
-/** The NAG of the symbol `b[i..i+n)` if it is an evaluation symbol, else 0. */
-export function symbolicNag(b: Uint8Array, i: number, n: number): number {
+function symbolicNag(b: Uint8Array, i: number, n: number): number {
   // Cheap rejection on the bytes first: SAN moves like `Nf3`, `Rd1`, `e4` must not build strings.
   const c = b[i]!;
   const c1 = n > 1 ? b[i + 1]! : 0;

@@ -9,7 +9,7 @@ import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { makeFen } from './fen.js';
-import { decodeText, PgnLexer, SYMBOL, symbolicNag, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
+import { decodeText, PgnLexer, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
 import { PgnSplitter, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
@@ -289,9 +289,8 @@ export class GameReplayer {
         continue;
       }
       while (j < end && SYMBOL[b[j]!] === 1) j++;
-      // `e.p.` and other periods right after a symbol, and evaluation symbols: next() reads them.
-      if (j < end && b[j] === 46) break;
-      if (j - i <= 3 && symbolicNag(b, i, j - i) > 0) break;
+      // A run that next() reads as no move (an evaluation symbol such as `+-` or `N`, a run
+      // ending in the `e` of `e.p.`) never resolves: next() reads it, as it reads a broken move.
       const code = resolveSan(w, b, i, j);
       if (code < 0) break;
       applyMoveKeyless(w, 0, code);

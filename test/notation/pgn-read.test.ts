@@ -332,6 +332,9 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
     ['1. e4 $256 e5 *', 1, 'invalid NAG', 7],
     ['1. e4 $ e5 *', 1, 'invalid NAG', 7],
     ['1. e4 $0012 e5 *', 2, null, 0],
+    // Evaluation symbols and `e.p.` (next() reads them; the move runs never take them as moves).
+    ['1. e4 += e5 +- 2. Nf3 N RR inf Nc6 =/+ 3. Bb5 = -/+ a6 +/= *', 6, null, 0],
+    ['1. e4 Nf6 2. e5 d5 3. exd6 e.p. Qxd6 4. d4 c6 5. d5 e5 6. dxe6e.p. Bxe6 *', 12, null, 0],
   ];
   for (const [text, plies, message, column] of cases) {
     const [r] = replayPgnSync(text);

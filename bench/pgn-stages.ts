@@ -2,15 +2,17 @@
  * `npm run bench -- pgn-stages`: where single-threaded PGN replay spends its time, stage by
  * stage, on ../shared/data/games/masters-pgnmentor-105k.pgn.gz decompressed into memory first
  * (so gunzip is out of the picture): splitting into games, splitting and tokenizing, and the
- * whole replay (splitting, tokenizing, resolving SAN, playing the moves). Each stage runs five
- * times and its least CPU time counts; the differences between stages are the cost of each.
+ * whole replay (splitting, tokenizing, resolving SAN, playing the moves) with the games cut
+ * first; then the whole replay as the library does it (the splitter pauses at each game and the
+ * replayer reads a plain game itself). Each stage runs five times and its least CPU time counts;
+ * the differences between the first stages are the cost of each.
  * A breakdown for profiling work, not a comparison: `bench:pgn` compares with the peers.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../src/node/data.js';
 import { PgnLexer, T_END } from '../src/notation/pgn-lex.js';
-import { GameReplayer } from '../src/notation/pgn-replay.js';
+import { GameReplayer, replayPgnSync } from '../src/notation/pgn-replay.js';
 import { PgnSplitter } from '../src/notation/pgn-split.js';
 
 const text = new Uint8Array(gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))));
@@ -56,8 +58,18 @@ const replay = leastCpu(() => {
   plies = r.plies;
 });
 
+// The way replayPgnSync and replayPgnBatches go: the splitter pauses at each game, and a plain
+// game is read once, by the replayer (its tags and moves), not by the splitter first.
+let pausedPlies = 0;
+const paused = leastCpu(() => {
+  pausedPlies = 0;
+  for (const r of replayPgnSync(text, { fen: false })) pausedPlies += r.plies;
+});
+if (pausedPlies !== plies) throw new Error(`plies differ: ${pausedPlies} and ${plies}`);
+
 console.log(`bench:pgn-stages  ${(text.length / 1e6).toFixed(1)} MB of text, ${games} games, ${tokens} tokens, ${plies} plies  (node ${process.version})`);
 console.log(`split into games               ${split.toFixed(0).padStart(6)} ms CPU`);
 console.log(`tokenize (the difference)      ${(splitTokenize - split).toFixed(0).padStart(6)} ms`);
 console.log(`resolve SAN and play (the rest) ${(replay - splitTokenize).toFixed(0).padStart(5)} ms`);
-console.log(`whole replay                   ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);
+console.log(`whole replay, games cut first  ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);
+console.log(`whole replay, paused splitter  ${paused.toFixed(0).padStart(6)} ms CPU  ${(plies / (paused / 1000) / 1e6).toFixed(2)}M moves per CPU-s  (replayPgnSync: what bench:pgn and the CLI run)`);

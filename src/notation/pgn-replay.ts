@@ -1,9 +1,11 @@
 /**
  * Mainline replay of PGN games: each game's tags give its starting position, each mainline SAN
  * is resolved on one preallocated position (`resolveSan`: only the pieces that can reach the
- * target are looked at) and played in place, without the Zobrist key (recomputed once at the end). Comments and variations are skipped by the
- * tokenizer. A refused or broken game yields a record with the error's line, column, message
- * and move text; the next game is read as usual.
+ * target are looked at) and played in place, without the Zobrist key (recomputed once at the
+ * end). Runs of plain moves are read straight from the bytes; comments and variations are
+ * skipped by the tokenizer. A plain game is read once: where the splitter pauses, before the
+ * splitter has scanned it (`SplitReplay`). A refused or broken game yields a record with the
+ * error's line, column, message and move text; the next game is read as usual.
  */
 import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, refreshKey } from '../chess/play.js';

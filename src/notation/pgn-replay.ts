@@ -65,12 +65,18 @@ export class GameReplayer {
 
   /** Replays the mainline of one game. */
   replay(slice: GameSlice, game: number, options: ReplayOptions = {}): ReplayRecord {
-    const lx = this.lexer;
-    lx.reset(slice.buf, slice.start, slice.end);
+    this.lexer.reset(slice.buf, slice.start, slice.end);
     this.newGame(slice.start);
+    return this.readOn(slice, game, options, false, 0);
+  }
+
+  /**
+   * Reads the game from the lexer's position to its end: the mainline moves are played on, after
+   * `plies` of them (`started`: the starting position is set up), at depth 0.
+   */
+  private readOn(slice: GameSlice, game: number, options: ReplayOptions, started: boolean, plies: number): ReplayRecord {
+    const lx = this.lexer;
     let result: string | undefined;
-    let started = false;
-    let plies = 0;
     let depth = 0;
     let error: ReplayError | null = null;
     const w = this.words;
@@ -124,30 +130,37 @@ export class GameReplayer {
   }
 
   /**
-   * Replays the game at whose start `split` is paused (`pauses`) if it is plain: tag pairs, one
-   * or more to a line, then moves, move numbers and glyphs as `playPlainMoves` takes them, up to a
-   * termination marker that ends the game by the splitter's rules. Then the splitter is told where
-   * the game ended (`skipGame`), so that it never scans it, and the record is returned. Otherwise
-   * undefined: the caller lets the splitter `resume`, and replays the game when the splitter
-   * hands it out.
+   * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
+   * more to a line, then moves, move numbers and glyphs as `playPlainMoves` takes them, up to a
+   * termination marker that ends the game by the splitter's rules) is read here, before the
+   * splitter has scanned it; the splitter is told where it ended (`skipGame`) and never scans it.
+   * At anything else the splitter resumes and cuts the game as usual, and the replay goes on from
+   * where it stopped (nothing is read twice but the tags of a game whose tags are not plain). The
+   * splitter is not paused afterwards. Undefined when the input given so far does not complete
+   * the game: the splitter hands it out later, to be replayed from its start.
    */
   replayPaused(split: PgnSplitter, game: number, options: ReplayOptions = {}): ReplayRecord | undefined {
     const lx = this.lexer;
     const b = split.buffer;
-    const head: GameSlice = { buf: b, start: split.gameStart, end: split.limit, line: split.gameLine, column: split.gameColumn };
-    lx.reset(b, head.start, head.end);
-    this.newGame(head.start);
-    let i = head.start;
+    const start = split.gameStart;
+    const limit = split.limit;
+    lx.reset(b, start, limit);
+    this.newGame(start);
+    let i = start;
     let lines = 0;
     let lineStart = 0;
+    let plain = true;
     while (b[i] === 91) {
       // `[`: a tag pair (next() reads it from here), then the whitespace to what follows.
       lx.pos = i;
-      if (lx.next() !== T_TAG) return this.undo();
+      if (lx.next() !== T_TAG) {
+        plain = false;
+        break;
+      }
       this.readTag();
       i = lx.pos;
       let breaks = 0;
-      for (let c: number; i < head.end && WS[(c = b[i]!)] === 1; i++) {
+      for (let c: number; i < limit && WS[(c = b[i]!)] === 1; i++) {
         if (c === 10 || c === 13) {
           if (c === 13 || b[i - 1] !== 13) breaks++;
           lineStart = i + 1;
@@ -155,22 +168,37 @@ export class GameReplayer {
       }
       lines += breaks;
       // A tag pair after a blank line starts another game for the splitter: it decides.
-      if (i >= head.end || (b[i] === 91 && breaks > 1)) return this.undo();
+      if (i >= limit || (b[i] === 91 && breaks > 1)) {
+        plain = false;
+        break;
+      }
     }
-    if (this.start(head) !== null) return this.undo();
+    if (!plain || this.start({ buf: b, start, end: limit, line: split.gameLine, column: split.gameColumn }) !== null) {
+      // Tags the splitter reads its own way, or a refusal: the game is replayed from its start.
+      split.resume();
+      const slice = split.take();
+      this.games--;
+      return slice === undefined ? undefined : this.replay(slice, game, options);
+    }
     lx.pos = i;
     const plies = this.playPlainMoves();
     const end = split.gameEndsAt(lx.pos);
-    if (end < 0) return this.undo();
-    const result = decodeText(b, lx.pos, end);
-    split.skipGame(end, lines + this.lineBreaks, this.lineBreaks > 0 ? this.lastLineStart : lineStart);
-    return this.record(game, plies, true, result, null, options);
-  }
-
-  /** A game that `replayPaused` gave back: it is replayed again later. */
-  private undo(): undefined {
-    this.games--;
-    return undefined;
+    if (end >= 0) {
+      const result = decodeText(b, lx.pos, end);
+      split.skipGame(end, lines + this.lineBreaks, this.lineBreaks > 0 ? this.lastLineStart : lineStart);
+      return this.record(game, plies, true, result, null, options);
+    }
+    // Not plain after all: the splitter finds the game's end (never before here: it ends no game
+    // where playPlainMoves reads) and the replay reads on to it, as from a first move if no move
+    // was played (an error before any move leaves no position).
+    split.resume();
+    const slice = split.take();
+    if (slice === undefined) {
+      this.games--;
+      return undefined;
+    }
+    lx.end = slice.end;
+    return this.readOn(slice, game, options, plies > 0, plies);
   }
 
   private newGame(start: number): void {
@@ -366,8 +394,7 @@ export class SplitReplay {
       for (let g = s.take(); g !== undefined; g = s.take()) out.push(this.replayer.replay(g, ++this.n, this.options));
       if (!s.paused) return out;
       const r = this.replayer.replayPaused(s, this.n + 1, this.options);
-      if (r === undefined) s.resume();
-      else {
+      if (r !== undefined) {
         this.n++;
         out.push(r);
       }

@@ -344,32 +344,38 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
   }
 });
 
-test('splitter pause: a plain game is skipped past, any other is resumed and cut as usual', () => {
-  const text = '[Event "a"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 {x} d5 0-1\n\n1. c4 *\n';
+test('splitter pause: a plain game is skipped past; at anything else the splitter resumes and the replay reads on', () => {
+  const text = '[Event "a"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 {x} d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
   const bytes = new TextEncoder().encode(text);
-  const split = PgnSplitter.whole(bytes, true);
+  const split = new PgnSplitter(16, true);
+  split.push(bytes);
   const replayer = new GameReplayer();
   assert.equal(split.take(), undefined);
   assert.ok(split.paused);
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [0, 1, 1]);
   const first = replayer.replayPaused(split, 1);
   assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
-  // Paused at the second game, which has a comment: the splitter scans it itself.
+  // Paused at the second game, which has a comment: the splitter cuts it, the replay reads on.
   assert.ok(split.paused);
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 6, 1]);
-  assert.equal(replayer.replayPaused(split, 2), undefined);
-  split.resume();
-  const second = split.take()!;
-  assert.deepEqual([second.start, second.line, second.column], [text.indexOf('[Event "b"]'), 6, 1]);
-  assert.equal(replayer.replay(second, 2).plies, 2);
+  const second = replayer.replayPaused(split, 2)!;
+  assert.deepEqual([second.plies, second.result, second.fen], [2, '0-1', 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2']);
   // The third game has no tags: its movetext starts the game (line 10).
   assert.ok(split.paused);
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 10, 1]);
   assert.equal(replayer.replayPaused(split, 3)!.result, '*');
+  // The fourth is not complete yet: given back, and cut when the input ends.
+  assert.ok(split.paused);
+  assert.equal(replayer.replayPaused(split, 4), undefined);
   assert.ok(!split.paused);
   assert.equal(split.take(), undefined);
-  assert.equal(split.lineBreaks, 10);
-  assert.equal(split.endsBetweenGames, true);
+  split.finish();
+  const fourth = split.take()!;
+  assert.deepEqual([fourth.start, fourth.line], [text.indexOf('[Event "c"]'), 11]);
+  assert.equal(replayer.replay(fourth, 4).error!.message, 'unterminated comment');
+  assert.equal(replayer.games, 4);
+  assert.equal(split.lineBreaks, 12);
+  assert.equal(split.endsBetweenGames, false);
 });
 
 test('writer: Seven Tag Roster first, 80 columns, numbering after comments and variations', () => {

@@ -319,3 +319,21 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
   if (unescape && s.indexOf('\\') >= 0) s = s.replace(/\\(["\\])/g, '$1');
   return s;
 }
+
+/**
+ * `decodeText` for a termination marker or a Result tag value: the four markers (`1-0`, `0-1`,
+ * `1/2-1/2`, `*`) are the same strings every time, not decoded again for each game.
+ */
+export function resultText(buf: Uint8Array, start: number, end: number): string {
+  const n = end - start;
+  const c = buf[start];
+  if (n === 1 && c === 42) return '*';
+  if (n === 3 && buf[start + 1] === 45) {
+    if (c === 49 && buf[start + 2] === 48) return '1-0';
+    if (c === 48 && buf[start + 2] === 49) return '0-1';
+  }
+  if (n === 7 && c === 49 && buf[start + 1] === 47 && buf[start + 2] === 50 && buf[start + 3] === 45 && buf[start + 4] === 49 && buf[start + 5] === 47 && buf[start + 6] === 50) {
+    return '1/2-1/2';
+  }
+  return decodeText(buf, start, end, true);
+}

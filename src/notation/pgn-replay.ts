@@ -11,7 +11,7 @@ import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { makeFen } from './fen.js';
-import { decodeText, PgnLexer, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
+import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
 import { PgnSplitter, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
@@ -113,7 +113,7 @@ export class GameReplayer {
           if (!started) this.readTag();
           break;
         case T_RESULT:
-          if (depth === 0) result = decodeText(lx.buf, lx.start, lx.stop);
+          if (depth === 0) result = resultText(lx.buf, lx.start, lx.stop);
           break;
         case T_ERROR:
           if (depth === 0 || lx.error === 'unterminated comment') error = this.errorAt(slice, lx.start, lx.error, null);
@@ -184,7 +184,7 @@ export class GameReplayer {
     const plies = this.playPlainMoves();
     const end = split.gameEndsAt(lx.pos);
     if (end >= 0) {
-      const result = decodeText(b, lx.pos, end);
+      const result = resultText(b, lx.pos, end);
       split.skipGame(end, lines + this.lineBreaks, this.lineBreaks > 0 ? this.lastLineStart : lineStart);
       return this.record(game, plies, true, result, null, options);
     }
@@ -219,7 +219,7 @@ export class GameReplayer {
     } else if (lx.tagIs('Variant')) {
       this.variant = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
       this.variantAt = lx.start;
-    } else if (lx.tagIs('Result')) this.resultTag = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+    } else if (lx.tagIs('Result')) this.resultTag = resultText(lx.buf, lx.valueStart, lx.valueEnd);
   }
 
   private record(

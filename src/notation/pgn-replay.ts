@@ -10,12 +10,13 @@
 import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
+import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
 import { PgnSplitter, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
-import { resolveSan, sanErrorMessage } from './san.js';
+import { resolveMove, resolveSan, sanErrorMessage } from './san.js';
 
 export interface ReplayError {
   readonly line: number;
@@ -318,10 +319,36 @@ export class GameReplayer {
         i = j;
         continue;
       }
-      while (j < end && SYMBOL[b[j]!] === 1) j++;
-      // A run that next() reads as no move (an evaluation symbol such as `+-` or `N`, a run
-      // ending in the `e` of `e.p.`) never resolves: next() reads it, as it reads a broken move.
-      const code = resolveSan(w, b, i, j);
+      // The common shapes read forwards, `e4`, `exd5`, `Nf3`, `Nxf3` with any `+` or `#`, as
+      // resolveSan would read the same symbol run (san.test: every such text in every position).
+      let k = i;
+      const role = PIECE_LETTER[c]!;
+      let fromFile = -1;
+      if (role !== 0) {
+        k++;
+        if (k < end && b[k] === 120) k++;
+      } else if (c >= 97 && c <= 104 && k + 1 < end && b[k + 1] === 120) {
+        fromFile = c - 97;
+        k += 2;
+      }
+      let code = -1;
+      if (k + 2 <= end) {
+        const tf = b[k]! - 97;
+        const tr = b[k + 1]! - 49;
+        k += 2;
+        while (k < end && (b[k] === 43 || b[k] === 35)) k++;
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k === end || SYMBOL[b[k]!] !== 1)) {
+          code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
+          j = k;
+        }
+      }
+      if (code === -1) {
+        // Any other form: the whole symbol run to resolveSan. A run that next() reads as no move
+        // (an evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`) never
+        // resolves: next() reads it, as it reads a broken move.
+        while (j < end && SYMBOL[b[j]!] === 1) j++;
+        code = resolveSan(w, b, i, j);
+      }
       if (code < 0) break;
       applyMoveKeyless(w, 0, code);
       plies++;
@@ -333,6 +360,14 @@ export class GameReplayer {
     return plies;
   }
 }
+
+/** Role of an upper-case piece letter (N B R Q K), else 0 (a pawn, or no piece letter). */
+const PIECE_LETTER = new Uint8Array(256);
+PIECE_LETTER[78] = KNIGHT;
+PIECE_LETTER[66] = BISHOP;
+PIECE_LETTER[82] = ROOK;
+PIECE_LETTER[81] = QUEEN;
+PIECE_LETTER[75] = KING;
 
 const isNullMove = (san: string): boolean => san === '--' || san === 'Z0' || san === '0000' || san === '@@';
 

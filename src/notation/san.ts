@@ -228,7 +228,6 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   const tf = buf[e - 2]! - 97;
   const tr = buf[e - 1]! - 49;
   if (tf < 0 || tf > 7 || tr < 0 || tr > 7) return SAN_SYNTAX;
-  const to = 8 * tr + tf;
   e -= 2;
   if (e > i) {
     const c = buf[e - 1]!;
@@ -252,7 +251,16 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   }
   if (e !== i) return SAN_SYNTAX;
   if (promotion !== 0 && role !== PAWN) return SAN_SYNTAX;
+  return resolveMove(w, role, fromFile, fromRank, tf, tr, promotion);
+}
 
+/**
+ * The legal move of a piece of `role` to the square (tf, tr), from the file and rank given (-1:
+ * any), promoting to `promotion` (0: none): the move code, or SAN_ILLEGAL or SAN_AMBIGUOUS. The
+ * half of `resolveSan` after reading the text.
+ */
+export function resolveMove(w: Int32Array, role: number, fromFile: number, fromRank: number, tf: number, tr: number, promotion: number): number {
+  const to = 8 * tr + tf;
   const us = w[W_TURN]!;
   const them = us ^ 1;
   const usLo = w[2 * us]!;

@@ -13,6 +13,7 @@ import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
 import { ROLES } from '../../src/chess/types.js';
 import { squareName } from '../../src/core/square.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
+import { replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { epdFens, FULL, spread } from '../helpers.js';
 
@@ -276,4 +277,42 @@ test('every move text of a piece to a square it attacks is read exactly when the
   assert.ok(inCheck > 2000, `${inCheck} positions in check`);
   assert.ok(refused > 50000, `${refused} refused`);
   assert.ok(accepted > 100000, `${accepted} accepted`);
+});
+
+test('PGN replay reads the common move shapes in runs exactly as resolveSan reads them', () => {
+  // The replayer reads `e4`, `exd5`, `Nf3`, `Nxf3` (with `+`, `#`) forwards, without resolveSan's
+  // parser. For each sample position, after one of its moves (the runs start at the second move),
+  // every text of these shapes to every square is replayed as a game of two moves and must give
+  // what parseSan gives: the same position after it, or the same error.
+  const texts: string[] = [];
+  for (let sq = 0; sq < 64; sq++) {
+    const to = squareName(sq);
+    texts.push(to, `${to}+`);
+    for (const p of 'NBRQK') texts.push(`${p}${to}`, `${p}x${to}#`);
+    for (const f of 'abcdefgh') if (Math.abs(f.charCodeAt(0) - to.charCodeAt(0)) <= 1) texts.push(`${f}x${to}`);
+  }
+  let compared = 0;
+  let legal = 0;
+  for (const fen of spread(epdFens('UHO_4060_v3.epd.gz'), 150).concat(spread(epdFens('endgames.epd.gz'), 150))) {
+    const read = readFen(fen, { lenient: true });
+    if (!read.ok) continue;
+    const first = read.value.legalMoves()[0];
+    if (first === undefined) continue;
+    const pos = first.play();
+    const pgn = texts.map((t) => `[FEN "${fen}"]\n\n${makeSan(first)} ${t} *\n`).join('\n');
+    const records = replayPgnSync(pgn);
+    assert.equal(records.length, texts.length);
+    for (let k = 0; k < texts.length; k++) {
+      const r = records[k]!;
+      const expected = parseSan(pos, texts[k]!);
+      const where = `${fen} ${makeSan(first)} ${texts[k]}`;
+      if (expected.ok) {
+        assert.equal(r.error, null, where);
+        assert.equal(r.fen, makeFen(expected.value.play()), where);
+        legal++;
+      } else assert.equal(r.error?.message, expected.error.message, where);
+      compared++;
+    }
+  }
+  assert.ok(compared > 200000 && legal > 5000, `${compared} texts, ${legal} legal`);
 });

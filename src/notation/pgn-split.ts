@@ -167,7 +167,7 @@ export class PgnSplitter {
     const b = this.buf;
     if (at >= this.limit) return -1;
     if (b[at] === 42) return at + 1; // *
-    const n = at > 0 && isDelim(b[at - 1]!) ? markerLength(b, at, this.len) : 0;
+    const n = markerAt(b, at, this.len);
     return n > 0 ? at + n : -1;
   }
 

@@ -2,8 +2,8 @@
  * Mainline replay of PGN games: each game's tags give its starting position, each mainline SAN
  * is resolved on one preallocated position (`resolveSan`: only the pieces that can reach the
  * target are looked at) and played in place, without the Zobrist key (recomputed once at the
- * end). Runs of plain moves are read straight from the bytes; comments and variations are
- * skipped by the tokenizer. A plain game is read once: where the splitter pauses, before the
+ * end). Runs of plain moves and `{…}` comments are read straight from the bytes; variations and
+ * anything else go through the tokenizer. A plain game is read once: where the splitter pauses, before the
  * splitter has scanned it (`SplitReplay`). A refused or broken game yields a record with the
  * error's line, column, message and move text; the next game is read as usual.
  */
@@ -132,7 +132,7 @@ export class GameReplayer {
 
   /**
    * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
-   * more to a line, then moves, move numbers and glyphs as `playPlainMoves` takes them, up to a
+   * more to a line, then moves, move numbers, glyphs and comments as `playPlainMoves` takes them, up to a
    * termination marker that ends the game by the splitter's rules) is read here, before the
    * splitter has scanned it; the splitter is told where it ended (`skipGame`) and never scans it.
    * At anything else the splitter resumes and cuts the game as usual, and the replay goes on from
@@ -260,11 +260,12 @@ export class GameReplayer {
 
   /**
    * Plays the mainline moves from the lexer's position on for as long as the text is nothing but
-   * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`) and SAN moves that
-   * resolve: the bulk of most games. Leaves the lexer at the first token that is anything else
-   * (or fails), which `next` then reads as usual. The tokens taken here are the ones `next` would
-   * return (the same symbol runs), only without a token per move; and their bytes are ones the
-   * splitter reads as plain movetext, in which no game ends. Counts the line breaks passed over
+   * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`), `{…}` comments and SAN
+   * moves that resolve: the bulk of most games. Leaves the lexer at the first token that is
+   * anything else (or fails), which `next` then reads as usual. The tokens taken here are the ones
+   * `next` would return (the same symbol runs and comments), only without a token per move; and
+   * the splitter reads their bytes as plain movetext or as a comment, in neither of which a game
+   * ends. Counts the line breaks passed over
    * (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies played.
    */
   private playPlainMoves(): number {
@@ -309,6 +310,21 @@ export class GameReplayer {
         }
         if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
         i = j;
+        continue;
+      }
+      if (c === 123) {
+        // A `{…}` comment (PGN §5: no nesting), its line breaks counted; one that does not end
+        // in the text at hand is next()'s (it reports an unterminated comment; the lines counted
+        // into it are not used, since no game ends at its `{`).
+        while (j < end && (c = b[j]!) !== 125) {
+          if (c === 10 || c === 13) {
+            if (c === 13 || b[j - 1] !== 13) lines++;
+            lineStart = j + 1;
+          }
+          j++;
+        }
+        if (j >= end) break;
+        i = j + 1;
         continue;
       }
       if (SYMBOL[c] !== 1) break;

@@ -255,10 +255,17 @@ test('plain games replayed where the splitter pauses: the records of split-then-
   for (const name of ['lichess-standard-13k.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz']) {
     inputs.push(gunzipSync(readFileSync(sharedPath('games', name))));
   }
-  // Plain games (no comments), in CRLF and lone-CR forms too: most of them take the paused path.
-  const masters = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))).subarray(0, 3_000_000);
-  const text = new TextDecoder('latin1').decode(masters).replace(/\r\n/g, '\n'); // the file has CR LF
-  for (const eol of ['\n', '\r\n', '\r']) {
+  // Plain games (without comments, and with a clock comment after every move), in CRLF and
+  // lone-CR forms too: most of them take the paused path.
+  const latin1 = (name: string, size: number): string =>
+    new TextDecoder('latin1').decode(gunzipSync(readFileSync(sharedPath('games', name))).subarray(0, size)).replace(/\r\n/g, '\n');
+  const masters = latin1('masters-pgnmentor-105k.pgn.gz', 3_000_000); // CR LF in the file
+  // A line break inside every clock comment, so that the lines counted in comments are checked.
+  const lichess = latin1('lichess-standard-13k.pgn.gz', 2_000_000).replace(/\] \}/g, ']\n}');
+  for (const [text, eol, least] of [
+    [masters, '\n', 4000], [masters, '\r\n', 4000], [masters, '\r', 4000],
+    [lichess, '\n', 600], [lichess, '\r\n', 600], [lichess, '\r', 600],
+  ] as const) {
     const bytes = Buffer.from(text.replace(/\n/g, eol), 'latin1');
     // Nearly all of these are read by the replayer alone, the splitter skipping them (else this
     // test would compare nothing new).
@@ -275,7 +282,7 @@ test('plain games replayed where the splitter pauses: the records of split-then-
       if (!split.paused) break;
       replayer.replayPaused(split, n);
     }
-    assert.ok(skipped > 4000, `${JSON.stringify(eol)}: ${skipped} games skipped by the splitter`);
+    assert.ok(skipped > least, `${JSON.stringify(eol)}: ${skipped} games skipped by the splitter`);
     inputs.push(bytes);
   }
   // Each input ends with a broken game: its error's line checks the lines counted before it.
@@ -322,6 +329,14 @@ test('paused replay at the edges of the splitter rules: the records of split-the
     '[A "1"]\r\n\r\n[B "2"]\r\n1. e4 *\r[C "3"]\r\r1. d4 Kd7 2. Kd2 *\r\n[D "4"]\n\r[E "5"]\n\n1-0',
     '[A "unterminated]\n1. e4 *\n[B "2"]\n1. d4 *',
     '[Variant "Atomic"]\n1. e4 *\n[FEN "bad"]\n1. d4 *\n[Variant "Chess960"]\n[FEN "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]\n9. O-O O-O *',
+    // Comments: no marker, tag or escape line inside one counts; line breaks inside are counted.
+    '1. e4 {1-0} e5 {*} 2. Nf3 {0-1 } 1/2-1/2',
+    '1. e4 {\n\n[Event "x"]\n\n} e5 *\n1. d4 {a\r\nb\rc\n\r%d\n} d5 2. Ke3 *',
+    '[A "1"]\n{before the moves}\n1. d4 {}{}{ } *\n[B "2"]\n\n{only a comment} 1-0',
+    '{first} 1. e4 *\n1. d4 {unterminated\n\n[Event "x"]\n\n1. c4 *',
+    '1. e4 e5 {\r\n} 2. Nf3 }{ Nc6 *',
+    '1. e4 {a\rb\r\nc\n\rd\r} e5 {\r\r\n} 2. Nf3 *',
+    '1. e4 {a} (1. d4 {b}) e5 {c} ; line\n2. Nf3 {d} *',
   ];
   for (const text of cases) {
     const bytes = new TextEncoder().encode(`${text}\n\n1. e5 *`);
@@ -349,8 +364,8 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
   }
 });
 
-test('splitter pause: a plain game is skipped past; at anything else the splitter resumes and the replay reads on', () => {
-  const text = '[Event "a"]\n\n1. e4 e5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 {x} d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
+test('splitter pause: a plain game (comments too) is skipped past; at anything else the splitter resumes and the replay reads on', () => {
+  const text = '[Event "a"]\n\n1. e4 {x}\ne5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 (1. e4) d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
   const bytes = new TextEncoder().encode(text);
   const split = new PgnSplitter(16, true);
   split.push(bytes);
@@ -360,14 +375,14 @@ test('splitter pause: a plain game is skipped past; at anything else the splitte
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [0, 1, 1]);
   const first = replayer.replayPaused(split, 1);
   assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
-  // Paused at the second game, which has a comment: the splitter cuts it, the replay reads on.
+  // Paused at the second game, which has a variation: the splitter cuts it, the replay reads on.
   assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 6, 1]);
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 7, 1]);
   const second = replayer.replayPaused(split, 2)!;
   assert.deepEqual([second.plies, second.result, second.fen], [2, '0-1', 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2']);
   // The third game has no tags: its movetext starts the game (line 10).
   assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 10, 1]);
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 11, 1]);
   assert.equal(replayer.replayPaused(split, 3)!.result, '*');
   // The fourth is not complete yet: given back, and cut when the input ends.
   assert.ok(split.paused);
@@ -376,10 +391,10 @@ test('splitter pause: a plain game is skipped past; at anything else the splitte
   assert.equal(split.take(), undefined);
   split.finish();
   const fourth = split.take()!;
-  assert.deepEqual([fourth.start, fourth.line], [text.indexOf('[Event "c"]'), 11]);
+  assert.deepEqual([fourth.start, fourth.line], [text.indexOf('[Event "c"]'), 12]);
   assert.equal(replayer.replay(fourth, 4).error!.message, 'unterminated comment');
   assert.equal(replayer.games, 4);
-  assert.equal(split.lineBreaks, 12);
+  assert.equal(split.lineBreaks, 13);
   assert.equal(split.endsBetweenGames, false);
 });
 

@@ -110,12 +110,16 @@ export function applyMove(w: Int32Array, p: number, move: number): void {
  * anyone reads it.
  */
 export function applyMoveKeyless(w: Int32Array, p: number, move: number): void {
+  applyMoveOfRoleKeyless(w, p, move, roleAt(w, p, move & 63));
+}
+
+/** `applyMoveKeyless` for a caller that knows the `role` of the piece that moves (SAN names it). */
+export function applyMoveOfRoleKeyless(w: Int32Array, p: number, move: number, role: number): void {
   const us = w[p + W_TURN]!;
   const them = us ^ 1;
   const from = move & 63;
   const to = (move >> 6) & 63;
   const kind = move >> 12;
-  const role = roleAt(w, p, from);
   updateRights(w, p, us, role, from, to);
   // FIDE 9.3: the fifty-move count restarts with a capture or a pawn move.
   let irreversible = role === PAWN;

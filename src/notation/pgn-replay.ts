@@ -8,7 +8,7 @@
  * error's line, column, message and move text; the next game is read as usual.
  */
 import { WORDS } from '../chess/layout.js';
-import { applyMoveKeyless, refreshKey } from '../chess/play.js';
+import { applyMoveKeyless, applyMoveOfRoleKeyless, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
@@ -365,9 +365,12 @@ export class GameReplayer {
         // resolves: next() reads it, as it reads a broken move.
         while (j < end && SYMBOL[b[j]!] === 1) j++;
         code = resolveSan(w, b, i, j);
+        if (code < 0) break;
+        applyMoveKeyless(w, 0, code);
+      } else {
+        if (code < 0) break;
+        applyMoveOfRoleKeyless(w, 0, code, role);
       }
-      if (code < 0) break;
-      applyMoveKeyless(w, 0, code);
       plies++;
       i = j;
     }

@@ -12,6 +12,7 @@ import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
+import { primeMoveGenerator } from './movegen-primer.js';
 import { applyMove, refreshKey } from './play.js';
 import { placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
@@ -488,3 +489,6 @@ function isImpossibleCheck(w: Int32Array, ep: number | undefined): boolean {
   }
   return false;
 }
+
+// Once, on loading: every branch of the move generator gets type feedback (see movegen-primer.ts).
+primeMoveGenerator();

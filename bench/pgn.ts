@@ -5,7 +5,8 @@
  * `play`), and chess.js (`loadPgn`) on the first 2,000 games; all in one run so that the ratios
  * hold on a noisy shared machine. Prints games/s, moves/s, the ratios and peak RSS.
  * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
- * `--rounds N` (default 2: each contender runs N times, interleaved, and its fastest run counts).
+ * `--rounds N` (default 2: each contender runs N times, interleaved, and its fastest run counts),
+ * `--file F` (another `.pgn.gz`, such as the lichess file with a clock comment after every move).
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -20,11 +21,12 @@ import { decodeText } from '../src/notation/pgn-lex.js';
 import { replayPgnBatches } from '../src/notation/pgn-replay.js';
 import { pgnGames } from '../src/notation/pgn-source.js';
 
-const FILE = sharedPath('games', 'masters-pgnmentor-105k.pgn.gz');
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const fileArg = process.argv.indexOf('--file');
+const FILE = fileArg >= 0 ? process.argv[fileArg + 1]! : sharedPath('games', 'masters-pgnmentor-105k.pgn.gz');
 const threads = arg('--threads', 2);
 const opsLimit = arg('--games', Infinity);
 const rounds = arg('--rounds', 2);
@@ -163,7 +165,7 @@ if (process.argv.includes('--threads-child')) {
 /** One run of the worker-thread contender in a child process (see `--threads-child`). */
 function caissaThreadsChild(): Run {
   const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, [self, '--threads-child', '--threads', String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnSync(process.execPath, [self, '--threads-child', '--threads', String(threads), '--file', FILE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (child.status !== 0) throw new Error(`threads child failed with status ${child.status}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as Run;
 }

@@ -8,7 +8,7 @@
  * unseen (a pinned slider, an en-passant capture), and that OSR code is not discarded when it
  * deoptimizes: it is entered again and again, each time falling back to the interpreter. Perft 6
  * from the start position, whose first thousands of positions have no pins or en passant, then
- * took 6.5 s instead of 1.2–1.5 s in 4 runs of 30 (none of 40 with this primer).
+ * took 6.5 s instead of 1.2–1.5 s in 4 runs of 30 (none of 60 with this primer).
  *
  * So, once, when the chess layer is loaded, `generateLegal` runs over a few positions and their
  * children, listing and counting, which between them take every branch: castling both ways and

@@ -2,8 +2,8 @@
  * Mainline replay of PGN games: each game's tags give its starting position, each mainline SAN
  * is resolved on one preallocated position (`resolveSan`: only the pieces that can reach the
  * target are looked at) and played in place, without the Zobrist key (recomputed once at the
- * end). Runs of plain moves and `{…}` comments are read straight from the bytes; variations and
- * anything else go through the tokenizer. A plain game is read once: where the splitter pauses, before the
+ * end). Runs of plain moves, `{…}` comments and variations are read straight from the bytes;
+ * anything else goes through the tokenizer. A plain game is read once: where the splitter pauses, before the
  * splitter has scanned it (`SplitReplay`). A refused or broken game yields a record with the
  * error's line, column, message and move text; the next game is read as usual.
  */
@@ -63,6 +63,9 @@ export class GameReplayer {
   /** After `playPlainMoves`: the line breaks it passed over, and the offset after the last one. */
   private lineBreaks = 0;
   private lastLineStart = 0;
+  /** After `variationEnd`: the line breaks inside the variation, and the offset after the last one. */
+  private skippedLines = 0;
+  private skippedLineStart = 0;
 
   /** Replays the mainline of one game. */
   replay(slice: GameSlice, game: number, options: ReplayOptions = {}): ReplayRecord {
@@ -132,7 +135,7 @@ export class GameReplayer {
 
   /**
    * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
-   * more to a line, then moves, move numbers, glyphs and comments as `playPlainMoves` takes them, up to a
+   * more to a line, then moves, move numbers, glyphs, comments and variations as `playPlainMoves` takes them, up to a
    * termination marker that ends the game by the splitter's rules) is read here, before the
    * splitter has scanned it; the splitter is told where it ended (`skipGame`) and never scans it.
    * At anything else the splitter resumes and cuts the game as usual, and the replay goes on from
@@ -260,12 +263,12 @@ export class GameReplayer {
 
   /**
    * Plays the mainline moves from the lexer's position on for as long as the text is nothing but
-   * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`), `{…}` comments and SAN
-   * moves that resolve: the bulk of most games. Leaves the lexer at the first token that is
+   * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`), `{…}` comments,
+   * variations (skipped whole) and SAN moves that resolve: the bulk of most games. Leaves the lexer at the first token that is
    * anything else (or fails), which `next` then reads as usual. The tokens taken here are the ones
-   * `next` would return (the same symbol runs and comments), only without a token per move; and
-   * the splitter reads their bytes as plain movetext or as a comment, in neither of which a game
-   * ends. Counts the line breaks passed over
+   * `next` would return (the same symbol runs, comments and variations), only without a token
+   * per move; and the splitter reads their bytes as plain movetext, a comment or a variation, in
+   * none of which a game ends. Counts the line breaks passed over
    * (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies played.
    */
   private playPlainMoves(): number {
@@ -327,6 +330,17 @@ export class GameReplayer {
         i = j + 1;
         continue;
       }
+      if (c === 40) {
+        // A variation, skipped whole (variationEnd); else next()'s.
+        const close = this.variationEnd(b, j, end);
+        if (close < 0) break;
+        if (this.skippedLines > 0) {
+          lines += this.skippedLines;
+          lineStart = this.skippedLineStart;
+        }
+        i = close + 1;
+        continue;
+      }
       if (SYMBOL[c] !== 1) break;
       if (c >= 48 && c <= 57) {
         // A move number: digits, then anything but a symbol character (else `1-0`, `0-0`: next()).
@@ -378,6 +392,45 @@ export class GameReplayer {
     this.lineBreaks = lines;
     this.lastLineStart = lineStart;
     return plies;
+  }
+
+  /**
+   * For a variation (PGN §8.2.5) whose `(` is just before `b[j]`: the offset of its closing `)`,
+   * nested variations and `{…}` comments inside skipped, its line breaks counted into
+   * `skippedLines` and `skippedLineStart`. Skipping it whole is what readOn does (it reads nothing
+   * at depth > 0 but an unterminated comment), and the splitter ends no game inside one. -1 if
+   * it holds what either reads its own way (a `;` or `%` comment, or a `[`, which ends the game
+   * for the splitter), or does not close before `end`.
+   */
+  private variationEnd(b: Uint8Array, j: number, end: number): number {
+    let depth = 1;
+    let lines = 0;
+    let lineStart = 0;
+    for (; j < end; j++) {
+      let c = b[j]!;
+      if (c === 41) {
+        if (--depth === 0) {
+          this.skippedLines = lines;
+          this.skippedLineStart = lineStart;
+          return j;
+        }
+      } else if (c === 40) {
+        depth++;
+      } else if (c === 123) {
+        while (++j < end && (c = b[j]!) !== 125) {
+          if (c === 10 || c === 13) {
+            if (c === 13 || b[j - 1] !== 13) lines++;
+            lineStart = j + 1;
+          }
+        }
+      } else if (c === 10 || c === 13) {
+        if (c === 13 || b[j - 1] !== 13) lines++;
+        lineStart = j + 1;
+      } else if (c === 59 || c === 37 || c === 91) {
+        return -1;
+      }
+    }
+    return -1;
   }
 }
 

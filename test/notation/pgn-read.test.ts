@@ -336,6 +336,13 @@ test('paused replay at the edges of the splitter rules: the records of split-the
     '{first} 1. e4 *\n1. d4 {unterminated\n\n[Event "x"]\n\n1. c4 *',
     '1. e4 e5 {\r\n} 2. Nf3 }{ Nc6 *',
     '1. e4 {a\rb\r\nc\n\rd\r} e5 {\r\r\n} 2. Nf3 *',
+    // Variations: no marker or `*` inside one counts; `;`, `%` and `[` inside are the slow path's.
+    '1. e4 (1. d4 {a) b} 1-0) e5 (1... c5 (1... c6 *) 0-1) *',
+    '1. e4 (\r1. d4\r\n2. c4 {\n}\r) e5 ((2. Nf3)) 2. Ke2 *',
+    '1. e4 (1. d4\r\n; c (\r\n) e5 *',
+    '1. e4 (1. d4\n[Event "x"]\n1. c4 *',
+    '1. e4 (1. d4\n%esc (\n) e5 *\n1. d4 (1. c4 {unterminated\n\n1. e4 *',
+    '1. e4 ) e5 (2. Nf3 *',
     '1. e4 {a} (1. d4 {b}) e5 {c} ; line\n2. Nf3 {d} *',
   ];
   for (const text of cases) {
@@ -365,7 +372,7 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
 });
 
 test('splitter pause: a plain game (comments too) is skipped past; at anything else the splitter resumes and the replay reads on', () => {
-  const text = '[Event "a"]\n\n1. e4 {x}\ne5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 (1. e4) d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
+  const text = '[Event "a"]\n\n1. e4 {x}\ne5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 ; note\n d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
   const bytes = new TextEncoder().encode(text);
   const split = new PgnSplitter(16, true);
   split.push(bytes);
@@ -375,14 +382,14 @@ test('splitter pause: a plain game (comments too) is skipped past; at anything e
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [0, 1, 1]);
   const first = replayer.replayPaused(split, 1);
   assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
-  // Paused at the second game, which has a variation: the splitter cuts it, the replay reads on.
+  // Paused at the second game, which has a `;` comment: the splitter cuts it, the replay reads on.
   assert.ok(split.paused);
   assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 7, 1]);
   const second = replayer.replayPaused(split, 2)!;
   assert.deepEqual([second.plies, second.result, second.fen], [2, '0-1', 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2']);
   // The third game has no tags: its movetext starts the game (line 10).
   assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 11, 1]);
+  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 12, 1]);
   assert.equal(replayer.replayPaused(split, 3)!.result, '*');
   // The fourth is not complete yet: given back, and cut when the input ends.
   assert.ok(split.paused);
@@ -391,10 +398,10 @@ test('splitter pause: a plain game (comments too) is skipped past; at anything e
   assert.equal(split.take(), undefined);
   split.finish();
   const fourth = split.take()!;
-  assert.deepEqual([fourth.start, fourth.line], [text.indexOf('[Event "c"]'), 12]);
+  assert.deepEqual([fourth.start, fourth.line], [text.indexOf('[Event "c"]'), 13]);
   assert.equal(replayer.replay(fourth, 4).error!.message, 'unterminated comment');
   assert.equal(replayer.games, 4);
-  assert.equal(split.lineBreaks, 13);
+  assert.equal(split.lineBreaks, 14);
   assert.equal(split.endsBetweenGames, false);
 });
 

@@ -5,7 +5,10 @@
  * whole replay (splitting, tokenizing, resolving SAN, playing the moves) with the games cut
  * first; then the whole replay as the library does it (the splitter pauses at each game and the
  * replayer reads a plain game itself). Each stage runs five times and its least CPU time counts;
- * the differences between the first stages are the cost of each.
+ * the differences between the first stages are the cost of each. Then the same two ways of
+ * replaying on texts with comments and variations: the lichess file (a clock comment after every
+ * move), and the masters text's first 10 MB with a comment and a two-level variation written in
+ * before every fourth move number.
  * A breakdown for profiling work, not a comparison: `bench:pgn` compares with the peers.
  */
 import { readFileSync } from 'node:fs';
@@ -73,3 +76,29 @@ console.log(`tokenize (the difference)      ${(splitTokenize - split).toFixed(0)
 console.log(`resolve SAN and play (the rest) ${(replay - splitTokenize).toFixed(0).padStart(5)} ms`);
 console.log(`whole replay, games cut first  ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);
 console.log(`whole replay, paused splitter  ${paused.toFixed(0).padStart(6)} ms CPU  ${(plies / (paused / 1000) / 1e6).toFixed(2)}M moves per CPU-s  (replayPgnSync: what bench:pgn and the CLI run)`);
+
+/** Least CPU of replaying `bytes` with the games cut first, and as replayPgnSync does. */
+function twoWays(name: string, bytes: Uint8Array): void {
+  let cutPlies = 0;
+  const cut = leastCpu(() => {
+    const r = new GameReplayer();
+    let n = 0;
+    const s = PgnSplitter.whole(bytes);
+    for (let g = s.take(); g !== undefined; g = s.take()) r.replay(g, ++n, { fen: false });
+    cutPlies = r.plies;
+  });
+  let pausedPlies = 0;
+  const paused = leastCpu(() => {
+    pausedPlies = 0;
+    for (const r of replayPgnSync(bytes, { fen: false })) pausedPlies += r.plies;
+  });
+  if (pausedPlies !== cutPlies) throw new Error(`${name}: plies differ: ${pausedPlies} and ${cutPlies}`);
+  console.log(`${name.padEnd(30)} ${(bytes.length / 1e6).toFixed(1).padStart(5)} MB ${cutPlies} plies: games cut first ${cut.toFixed(0)} ms, paused splitter ${paused.toFixed(0)} ms CPU`);
+}
+
+twoWays('lichess file', new Uint8Array(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')))));
+const masters10 = new TextDecoder('latin1').decode(text.subarray(0, 10_000_000));
+const annotated = masters10.replace(/ (\d+)\.(?=[A-Za-z])/g, (m: string, n: string) =>
+  Number(n) % 4 === 0 ? ` (${n}.Nf3 {an idea} Nf6 ${Number(n) + 1}.g3 (${Number(n) + 1}.c4)) ${n}.` : m,
+);
+twoWays('masters, 10 MB, annotated', Buffer.from(annotated, 'latin1'));

@@ -38,7 +38,6 @@ function leastCpu(f: () => void): number {
 
 let games = 0;
 let tokens = 0;
-let plies = 0;
 const split = leastCpu(() => {
   games = 0;
   const s = PgnSplitter.whole(text);
@@ -53,32 +52,12 @@ const splitTokenize = leastCpu(() => {
     while (lexer.next() !== T_END) tokens++;
   }
 });
-const replay = leastCpu(() => {
-  const r = new GameReplayer();
-  let n = 0;
-  const s = PgnSplitter.whole(text);
-  for (let g = s.take(); g !== undefined; g = s.take()) r.replay(g, ++n, { fen: false });
-  plies = r.plies;
-});
-
-// The way replayPgnSync and replayPgnBatches go: the splitter pauses at each game, and a plain
-// game is read once, by the replayer (its tags and moves), not by the splitter first.
-let pausedPlies = 0;
-const paused = leastCpu(() => {
-  pausedPlies = 0;
-  for (const r of replayPgnSync(text, { fen: false })) pausedPlies += r.plies;
-});
-if (pausedPlies !== plies) throw new Error(`plies differ: ${pausedPlies} and ${plies}`);
-
-console.log(`bench:pgn-stages  ${(text.length / 1e6).toFixed(1)} MB of text, ${games} games, ${tokens} tokens, ${plies} plies  (node ${process.version})`);
-console.log(`split into games               ${split.toFixed(0).padStart(6)} ms CPU`);
-console.log(`tokenize (the difference)      ${(splitTokenize - split).toFixed(0).padStart(6)} ms`);
-console.log(`resolve SAN and play (the rest) ${(replay - splitTokenize).toFixed(0).padStart(5)} ms`);
-console.log(`whole replay, games cut first  ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);
-console.log(`whole replay, paused splitter  ${paused.toFixed(0).padStart(6)} ms CPU  ${(plies / (paused / 1000) / 1e6).toFixed(2)}M moves per CPU-s  (replayPgnSync: what bench:pgn and the CLI run)`);
-
-/** Least CPU of replaying `bytes` with the games cut first, and as replayPgnSync does. */
-function twoWays(name: string, bytes: Uint8Array): void {
+/**
+ * Least CPU of replaying `bytes` with the games cut first (`cut`) and as replayPgnSync and
+ * replayPgnBatches go (`paused`: the splitter pauses at each game, and a plain game is read once,
+ * by the replayer, not by the splitter first); and the plies, which must agree.
+ */
+function twoWays(name: string, bytes: Uint8Array): { cut: number; paused: number; plies: number } {
   let cutPlies = 0;
   const cut = leastCpu(() => {
     const r = new GameReplayer();
@@ -93,12 +72,27 @@ function twoWays(name: string, bytes: Uint8Array): void {
     for (const r of replayPgnSync(bytes, { fen: false })) pausedPlies += r.plies;
   });
   if (pausedPlies !== cutPlies) throw new Error(`${name}: plies differ: ${pausedPlies} and ${cutPlies}`);
-  console.log(`${name.padEnd(30)} ${(bytes.length / 1e6).toFixed(1).padStart(5)} MB ${cutPlies} plies: games cut first ${cut.toFixed(0)} ms, paused splitter ${paused.toFixed(0)} ms CPU`);
+  return { cut, paused, plies: cutPlies };
 }
 
-twoWays('lichess file', new Uint8Array(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')))));
+const { cut: replay, paused, plies } = twoWays('masters', text);
+
+console.log(`bench:pgn-stages  ${(text.length / 1e6).toFixed(1)} MB of text, ${games} games, ${tokens} tokens, ${plies} plies  (node ${process.version})`);
+console.log(`split into games               ${split.toFixed(0).padStart(6)} ms CPU`);
+console.log(`tokenize (the difference)      ${(splitTokenize - split).toFixed(0).padStart(6)} ms`);
+console.log(`resolve SAN and play (the rest) ${(replay - splitTokenize).toFixed(0).padStart(5)} ms`);
+console.log(`whole replay, games cut first  ${replay.toFixed(0).padStart(6)} ms CPU  ${(plies / (replay / 1000) / 1e6).toFixed(2)}M moves per CPU-s`);
+console.log(`whole replay, paused splitter  ${paused.toFixed(0).padStart(6)} ms CPU  ${(plies / (paused / 1000) / 1e6).toFixed(2)}M moves per CPU-s  (replayPgnSync: what bench:pgn and the CLI run)`);
+
+/** The two ways on another text, in one line. */
+function twoWaysLine(name: string, bytes: Uint8Array): void {
+  const r = twoWays(name, bytes);
+  console.log(`${name.padEnd(30)} ${(bytes.length / 1e6).toFixed(1).padStart(5)} MB ${r.plies} plies: games cut first ${r.cut.toFixed(0)} ms, paused splitter ${r.paused.toFixed(0)} ms CPU`);
+}
+
+twoWaysLine('lichess file', new Uint8Array(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')))));
 const masters10 = new TextDecoder('latin1').decode(text.subarray(0, 10_000_000));
 const annotated = masters10.replace(/ (\d+)\.(?=[A-Za-z])/g, (m: string, n: string) =>
   Number(n) % 4 === 0 ? ` (${n}.Nf3 {an idea} Nf6 ${Number(n) + 1}.g3 (${Number(n) + 1}.c4)) ${n}.` : m,
 );
-twoWays('masters, 10 MB, annotated', Buffer.from(annotated, 'latin1'));
+twoWaysLine('masters, 10 MB, annotated', Buffer.from(annotated, 'latin1'));

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:pgn`: replay ../shared/data/games/masters-pgnmentor-105k.pgn.gz (105,884 games,
  * 8.73M plies) from the compressed file to each game's final position, with caissa (one thread,
- * then a `PgnReplayPool` of worker threads, warmed up like the single thread, in a child process) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
+ * then a `PgnReplayPool` of worker threads in a child process, each warmed up by one whole run) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
  * `play`), and chess.js (`loadPgn`) on the first 2,000 games; all in one run so that the ratios
  * hold on a noisy shared machine. Prints games/s, moves/s, the ratios and peak RSS.
  * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
@@ -151,8 +151,8 @@ const line = (name: string, r: Run): void =>
 if (process.argv.includes('--threads-child')) {
   // The worker-thread contender, in a process of its own, so that nothing one contender does to
   // V8's state can slow the other (a pool that transferred buffers once made every later
-  // single-threaded replay in its process 10% slower: see pgn-pool.ts). The workers are warmed up by one whole run first, as the
-  // single thread is by its warm-up and first round (a CLI run pays the JIT warm-up of each
+  // single-threaded replay in its process 10% slower: see pgn-pool.ts). The workers are warmed
+  // up by one whole run first, as the single thread is (a CLI run pays the JIT warm-up of each
   // worker once: about half a second on this file).
   const pool = new PgnReplayPool(threads);
   await caissaThreads(pool);
@@ -171,8 +171,10 @@ function caissaThreadsChild(): Run {
 }
 
 console.log(`bench:pgn  ${FILE}  (node ${process.version})`);
-// Warm-up: JIT compilation dominates short runs.
-await caissa(5000);
+// Warm-up: JIT compilation dominates short runs. caissa's single thread gets one whole run, as
+// the pool's workers do in their child process (a 5,000-game warm-up left its first round still
+// settling: about 4% slower than its third); chessops, whose run is ten times longer, 2,000 games.
+await caissa();
 await chessops(2000);
 // The machine is shared: each contender runs twice, interleaved, and its faster run counts.
 const best = (a: Run, b: Run): Run => (a.ms <= b.ms ? a : b);

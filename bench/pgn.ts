@@ -172,8 +172,8 @@ function caissaThreadsChild(): Run {
 
 console.log(`bench:pgn  ${FILE}  (node ${process.version})`);
 // Warm-up: JIT compilation dominates short runs. caissa's single thread gets one whole run, as
-// the pool's workers do in their child process (a 5,000-game warm-up left its first round still
-// settling: about 4% slower than its third); chessops, whose run is ten times longer, 2,000 games.
+// the pool's workers do in their child process (the first of several passes in one process runs
+// 7–11% slower than the third); chessops, whose run is ten times longer, 2,000 games.
 await caissa();
 await chessops(2000);
 // The machine is shared: each contender runs twice, interleaved, and its faster run counts.

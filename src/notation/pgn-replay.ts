@@ -3,9 +3,9 @@
  * is resolved on one preallocated position (`resolveSan`: only the pieces that can reach the
  * target are looked at) and played in place, without the Zobrist key (recomputed once at the
  * end). Runs of plain moves, `{…}` comments and variations are read straight from the bytes;
- * anything else goes through the tokenizer. A plain game is read once: where the splitter pauses, before the
- * splitter has scanned it (`SplitReplay`). A refused or broken game yields a record with the
- * error's line, column, message and move text; the next game is read as usual.
+ * anything else goes through the tokenizer. A plain game is read once: where the splitter
+ * pauses, before the splitter has scanned it (`SplitReplay`). A refused or broken game yields a
+ * record with the error's line, column, message and move text; the next game is read as usual.
  */
 import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, applyMoveOfRoleKeyless, refreshKey } from '../chess/play.js';
@@ -135,8 +135,9 @@ export class GameReplayer {
 
   /**
    * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
-   * more to a line, then moves, move numbers, glyphs, comments and variations as `playPlainMoves` takes them, up to a
-   * termination marker that ends the game by the splitter's rules) is read here, before the
+   * more to a line, then moves, move numbers, glyphs, comments and variations as
+   * `playPlainMoves` takes them, up to a termination marker that ends the game by the splitter's
+   * rules) is read here, before the
    * splitter has scanned it; the splitter is told where it ended (`skipGame`) and never scans it.
    * At anything else the splitter resumes and cuts the game as usual, and the replay goes on from
    * where it stopped (nothing is read twice but the tags of a game whose tags are not plain). The
@@ -264,12 +265,13 @@ export class GameReplayer {
   /**
    * Plays the mainline moves from the lexer's position on for as long as the text is nothing but
    * move numbers, periods, whitespace, annotation glyphs (`!`, `?`, `$n`), `{…}` comments,
-   * variations (skipped whole) and SAN moves that resolve: the bulk of most games. Leaves the lexer at the first token that is
-   * anything else (or fails), which `next` then reads as usual. The tokens taken here are the ones
-   * `next` would return (the same symbol runs, comments and variations), only without a token
-   * per move; and the splitter reads their bytes as plain movetext, a comment or a variation, in
-   * none of which a game ends. Counts the line breaks passed over
-   * (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies played.
+   * variations (skipped whole) and SAN moves that resolve: the bulk of most games. Leaves the
+   * lexer at the first token that is anything else (or fails), which `next` then reads as usual.
+   * The tokens taken here are the ones `next` would return (the same symbol runs, comments and
+   * variations), only without a token per move; and the splitter reads their bytes as plain
+   * movetext, a comment or a variation, in none of which a game ends. Counts the line breaks
+   * passed over (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies
+   * played.
    */
   private playPlainMoves(): number {
     const lx = this.lexer;

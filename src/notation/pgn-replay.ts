@@ -137,12 +137,12 @@ export class GameReplayer {
    * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
    * more to a line, then moves, move numbers, glyphs, comments and variations as
    * `playPlainMoves` takes them, up to a termination marker that ends the game by the splitter's
-   * rules) is read here, before the
-   * splitter has scanned it; the splitter is told where it ended (`skipGame`) and never scans it.
-   * At anything else the splitter resumes and cuts the game as usual, and the replay goes on from
-   * where it stopped (nothing is read twice but the tags of a game whose tags are not plain). The
-   * splitter is not paused afterwards. Undefined when the input given so far does not complete
-   * the game: the splitter hands it out later, to be replayed from its start.
+   * rules) is read here, before the splitter has scanned it; the splitter is told where it ended
+   * (`skipGame`) and never scans it. At anything else the splitter resumes and cuts the game as
+   * usual, and the replay goes on from where it stopped (nothing is read twice but the tags of a
+   * game whose tags are not plain). The splitter is not paused afterwards. Undefined when the
+   * input given so far does not complete the game: the splitter hands it out later, to be
+   * replayed from its start.
    */
   replayPaused(split: PgnSplitter, game: number, options: ReplayOptions = {}): ReplayRecord | undefined {
     const lx = this.lexer;

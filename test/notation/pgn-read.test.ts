@@ -262,9 +262,14 @@ test('plain games replayed where the splitter pauses: the records of split-then-
   const masters = latin1('masters-pgnmentor-105k.pgn.gz', 3_000_000); // CR LF in the file
   // A line break inside every clock comment, so that the lines counted in comments are checked.
   const lichess = latin1('lichess-standard-13k.pgn.gz', 2_000_000).replace(/\] \}/g, ']\n}');
+  // Annotated: a commented two-level variation, over two lines, before every fourth move number.
+  const annotated = masters.replace(/ (\d+)\.(?=[A-Za-z])/g, (m: string, n: string) =>
+    Number(n) % 4 === 0 ? ` (${n}.Nf3 {an\nidea} Nf6\n${Number(n) + 1}.g3 (${Number(n) + 1}.c4)) ${n}.` : m,
+  );
   for (const [text, eol, least] of [
     [masters, '\n', 4000], [masters, '\r\n', 4000], [masters, '\r', 4000],
     [lichess, '\n', 600], [lichess, '\r\n', 600], [lichess, '\r', 600],
+    [annotated, '\r\n', 4000], [annotated, '\r', 4000],
   ] as const) {
     const bytes = Buffer.from(text.replace(/\n/g, eol), 'latin1');
     // Nearly all of these are read by the replayer alone, the splitter skipping them (else this

@@ -7,7 +7,8 @@
  * Variant tag.
  *
  * The lichess files are parsed whole by both readers, so chessops also checks where games begin
- * and end. The masters file is compared game by game (each game's text, as our splitter cut it,
+ * and end; so is the lichess file with variations and more comments written in, replayed the
+ * way the CLI does (`replayPgnSync`: the splitter pauses and the replayer reads the game). The masters file is compared game by game (each game's text, as our splitter cut it,
  * handed to chessops), on every 8th game by default and on all games with CAISSA_FULL=1: parsed
  * whole, chessops splits one truncated game (game 3249, which stops at `113` with no result and
  * runs into the next game's tags) into two, which would shift every later game by one.
@@ -19,9 +20,10 @@ import { readFileSync } from 'node:fs';
 import { makeFen as opsMakeFen } from 'chessops/fen';
 import { PgnParser, parseVariant, startingPosition as opsStart, type Game, type PgnNodeData } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
+import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { decodeText } from '../../src/notation/pgn-lex.js';
-import { GameReplayer, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { GameReplayer, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { FULL } from '../helpers.js';
 
@@ -125,6 +127,31 @@ for (const file of FILES) {
     if (file.startsWith('lichess-other')) assert.equal(refused, compared);
   });
 }
+
+test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", () => {
+  // The clock comments of the lichess file with more written in before some move numbers: a
+  // variation holding a comment and a nested variation, a glyph and a comment with parentheses,
+  // a NAG and a comment over three lines. The games take replayPgnSync's paused path (comments
+  // and variations read in the move runs), which the CLI runs; chessops parses the same text.
+  const text = new TextDecoder().decode(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))));
+  const rng = new Rng(5);
+  const annotated = text.replace(/\} (\d+)\.(\.\.)? /g, (m: string, n: string, dots: string | undefined) => {
+    const no = `${n}.${dots ?? ''}`;
+    switch (rng.below(10)) {
+      case 0: return `} (${no} Nf3 { alt } (${no} e4) Nc6) { [%eval 0.31] } ${no} `;
+      case 1: return `}?! { Inaccuracy. (best was x) } ${no} `;
+      case 2: return `} $6 {\n[%eval #-3]\n} ${no} `;
+      default: return m;
+    }
+  });
+  const games = annotated.split('\n\n[Event ');
+  const bytes = new TextEncoder().encode(FULL ? annotated : games.slice(0, 3000).join('\n\n[Event '));
+  const ours = replayPgnSync(bytes);
+  const theirs = gamesOf(bytes);
+  assert.equal(ours.length, theirs.length, 'game count');
+  assert.ok(ours.length >= 3000, `${ours.length} games`);
+  for (let i = 0; i < ours.length; i++) compare(ours[i]!, theirs[i]!, 'annotated lichess');
+});
 
 function isGelfandGareev(buf: Uint8Array, start: number, end: number): boolean {
   const head = decodeText(buf, start, Math.min(end, start + 400));

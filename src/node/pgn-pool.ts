@@ -216,7 +216,7 @@ class OrderedReplay {
     this.failure = failure;
     this.segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     this.fen = options.fen !== false;
-    this.pending = this.buffer(2 * this.segmentBytes);
+    this.pending = this.buffer(this.bufferBytes());
   }
 
   get inFlight(): number {
@@ -278,6 +278,11 @@ class OrderedReplay {
     this.jobs.push({ work, result: this.send(work) });
   }
 
+  /** The usual size of a segment buffer: two segments, and 8 bytes to align the text in it (`append`). */
+  private bufferBytes(): number {
+    return 2 * this.segmentBytes + 8;
+  }
+
   /** A shared buffer for segments: a spare one, else a new one. */
   private buffer(size: number): Uint8Array {
     const b = this.spare.pop();
@@ -315,7 +320,7 @@ class OrderedReplay {
     const bytes = this.pending.subarray(0, cut);
     // The rest ends 8-aligned, where the next chunk (at offset 0 of its own buffer) goes aligned.
     const restLen = this.pendingLen - cut;
-    const rest = this.buffer(Math.max(2 * this.segmentBytes, restLen) + 8).subarray((8 - (restLen & 7)) & 7);
+    const rest = this.buffer(Math.max(this.bufferBytes(), restLen + 8)).subarray((8 - (restLen & 7)) & 7);
     rest.set(this.pending.subarray(cut, this.pendingLen));
     this.pending = rest;
     this.pendingLen -= cut;

@@ -63,7 +63,7 @@ export class GameReplayer {
   /** After `playPlainMoves`: the line breaks it passed over, and the offset after the last one. */
   private lineBreaks = 0;
   private lastLineStart = 0;
-  /** After `variationEnd`: the line breaks inside the variation, and the offset after the last one. */
+  /** After `commentEnd` or `variationEnd`: the line breaks inside, and the offset after the last one. */
   private skippedLines = 0;
   private skippedLineStart = 0;
 
@@ -317,24 +317,10 @@ export class GameReplayer {
         i = j;
         continue;
       }
-      if (c === 123) {
-        // A `{…}` comment (PGN §5: no nesting), its line breaks counted; one that does not end
-        // in the text at hand is next()'s (it reports an unterminated comment; the lines counted
-        // into it are not used, since no game ends at its `{`).
-        while (j < end && (c = b[j]!) !== 125) {
-          if (c === 10 || c === 13) {
-            if (c === 13 || b[j - 1] !== 13) lines++;
-            lineStart = j + 1;
-          }
-          j++;
-        }
-        if (j >= end) break;
-        i = j + 1;
-        continue;
-      }
-      if (c === 40) {
-        // A variation, skipped whole (variationEnd); else next()'s.
-        const close = this.variationEnd(b, j, end);
+      if (c === 123 || c === 40) {
+        // A `{…}` comment or a variation, skipped whole; one that is not plain or not closed in
+        // the text at hand is next()'s.
+        const close = c === 123 ? this.commentEnd(b, j, end) : this.variationEnd(b, j, end);
         if (close < 0) break;
         if (this.skippedLines > 0) {
           lines += this.skippedLines;
@@ -397,6 +383,29 @@ export class GameReplayer {
   }
 
   /**
+   * For a `{…}` comment (PGN §5: no nesting) whose `{` is just before `b[j]`: the offset of its
+   * `}`, its line breaks counted into `skippedLines` and `skippedLineStart`; -1 if it does not end
+   * before `end` (next() then reports an unterminated comment).
+   */
+  private commentEnd(b: Uint8Array, j: number, end: number): number {
+    let lines = 0;
+    let lineStart = 0;
+    for (; j < end; j++) {
+      const c = b[j]!;
+      if (c === 125) {
+        this.skippedLines = lines;
+        this.skippedLineStart = lineStart;
+        return j;
+      }
+      if (c === 10 || c === 13) {
+        if (c === 13 || b[j - 1] !== 13) lines++;
+        lineStart = j + 1;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * For a variation (PGN §8.2.5) whose `(` is just before `b[j]`: the offset of its closing `)`,
    * nested variations and `{…}` comments inside skipped, its line breaks counted into
    * `skippedLines` and `skippedLineStart`. Skipping it whole is what readOn does (it reads nothing
@@ -409,7 +418,7 @@ export class GameReplayer {
     let lines = 0;
     let lineStart = 0;
     for (; j < end; j++) {
-      let c = b[j]!;
+      const c = b[j]!;
       if (c === 41) {
         if (--depth === 0) {
           this.skippedLines = lines;
@@ -419,12 +428,13 @@ export class GameReplayer {
       } else if (c === 40) {
         depth++;
       } else if (c === 123) {
-        while (++j < end && (c = b[j]!) !== 125) {
-          if (c === 10 || c === 13) {
-            if (c === 13 || b[j - 1] !== 13) lines++;
-            lineStart = j + 1;
-          }
+        const close = this.commentEnd(b, j + 1, end);
+        if (close < 0) return -1;
+        if (this.skippedLines > 0) {
+          lines += this.skippedLines;
+          lineStart = this.skippedLineStart;
         }
+        j = close;
       } else if (c === 10 || c === 13) {
         if (c === 13 || b[j - 1] !== 13) lines++;
         lineStart = j + 1;

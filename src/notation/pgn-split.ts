@@ -78,7 +78,8 @@ export class PgnSplitter {
   private clean = true;
   private closed = false;
   private readonly pauses: boolean;
-  private pausedAt = -1;
+  /** Stopped at the start of the current game (`paused`). */
+  private isPaused = false;
 
   /**
    * `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves
@@ -107,21 +108,21 @@ export class PgnSplitter {
     this.compact(chunk.length);
     this.buf.set(chunk, this.len);
     this.len += chunk.length;
-    this.pausedAt = -1;
+    this.isPaused = false;
     this.scan();
   }
 
   /** Marks the end of the input: the last game is complete even without a marker. */
   finish(): void {
     this.done = true;
-    this.pausedAt = -1;
+    this.isPaused = false;
     this.scan();
     this.closeIfDone();
   }
 
   /** At the end of the input, unless paused: the last game, even without a marker, is complete. */
   private closeIfDone(): void {
-    if (!this.done || this.pausedAt >= 0 || this.closed) return;
+    if (!this.done || this.isPaused || this.closed) return;
     this.closed = true;
     this.clean = this.inner !== INNER.brace && (this.state !== S_TAGS || this.blankAfterTag);
     if (this.state !== S_BETWEEN) this.emit(this.len);
@@ -133,7 +134,7 @@ export class PgnSplitter {
    * letter or digit, is at `gameStart` in `buffer`, on `gameLine` and `gameColumn`.
    */
   get paused(): boolean {
-    return this.pausedAt >= 0;
+    return this.isPaused;
   }
 
   /** The buffer that offsets refer to (valid until the next `push`). */
@@ -173,7 +174,7 @@ export class PgnSplitter {
 
   /** While paused: scans the current game as usual (the reader does not take it). */
   resume(): void {
-    this.pausedAt = -1;
+    this.isPaused = false;
     this.scan();
     this.closeIfDone();
   }
@@ -193,7 +194,7 @@ export class PgnSplitter {
     this.depth = 0;
     this.inner = INNER.none;
     this.pos = end;
-    this.pausedAt = -1;
+    this.isPaused = false;
     this.scan();
     this.closeIfDone();
   }
@@ -358,7 +359,7 @@ export class PgnSplitter {
         this.begin(i, c !== 91);
         if (this.pauses && (c === 91 || ALNUM[c] === 1)) {
           // Paused at the game's first byte: scanning on from it reads it as the lines below would.
-          this.pausedAt = i;
+          this.isPaused = true;
           break;
         }
       } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {

@@ -111,5 +111,5 @@ test('san and uci convert move lists', () => {
   assert.equal(run(['uci', '4k3/8/8/8/8/8/8/R5KR', 'w', 'HA', '-', 'O-O', '--chess960']).out, 'g1h1\n');
   const bad = run(['san', 'startpos', 'e4', 'Ke7']);
   assert.equal(bad.code, 2);
-  assert.match(bad.err, /move 2 'Ke7': illegal/);
+  assert.match(bad.err, /move 2: illegal move 'Ke7'/);
 });

@@ -26,7 +26,8 @@ function readMove(pos: Position, text: string, index: number): Move {
   }
   const s = parseSan(pos, text);
   if (s.ok) return s.value;
-  throw new UsageError(`move ${index + 1} '${text}': ${s.error.kind}: ${s.error.message}`);
+  // The message names the kind of error (not SAN, illegal, ambiguous) and the move's text.
+  throw new UsageError(`move ${index + 1}: ${s.error.message}`);
 }
 
 /** Converts the moves with `write` after playing them one by one. */

@@ -39,7 +39,15 @@ export interface PgnError {
   readonly san: string | null;
 }
 
-/** The value of the first tag pair named `name`. */
-export const tagValue = (game: PgnGame, name: string): string | undefined => game.tags.find(([n]) => n === name)?.[1];
+/**
+ * The value of the tag pair named `name`. A tag name should appear once per game (PGN §8.1);
+ * when a file repeats one, the last pair counts, in the tree reader as in the mainline replay
+ * (and as in chessops and python-chess, which keep tags in a map).
+ */
+export const tagValue = (game: PgnGame, name: string): string | undefined => lastTag(game.tags, name);
+
+/** The value of the last pair named `name` in a tag list. */
+export const lastTag = (tags: readonly (readonly [string, string])[], name: string): string | undefined =>
+  tags.findLast(([n]) => n === name)?.[1];
 
 export const newMove = (san: string): PgnMove => ({ san, nags: [], startingComments: [], comments: [], variations: [] });

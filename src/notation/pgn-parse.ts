@@ -7,7 +7,7 @@
 import { err, ok, type Result } from '../core/result.js';
 import { WORDS } from '../chess/layout.js';
 import { applyMove } from '../chess/play.js';
-import { newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
+import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
 import {
   decodeText,
   PgnLexer,
@@ -66,8 +66,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
   const startMovetext = (): Result<PgnGame, PgnError> | undefined => {
     movetext = true;
     if (!validate) return undefined;
-    const variant = tags.find(([n]) => n === 'Variant')?.[1];
-    const fen = tags.find(([n]) => n === 'FEN')?.[1];
+    const variant = lastTag(tags, 'Variant');
+    const fen = lastTag(tags, 'FEN');
     const start = startingPosition(variant, fen);
     if (!start.ok) {
       // A refusal points at the tag at fault (for a Chess960 game without FEN, its Variant tag).

@@ -9,9 +9,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { makeFen as makeChessopsFen } from 'chessops/fen';
+import { parsePgn as parseChessopsPgn, startingPosition as chessopsStart } from 'chessops/pgn';
+import { parseSan as parseChessopsSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
-import type { PgnGame } from '../../src/notation/pgn-game.js';
+import { tagValue, type PgnGame } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
@@ -165,6 +168,28 @@ test("chessops: pathological tag values, tags and moves on one line", () => {
     assert.ok(r.ok);
     assert.deepEqual(r.value.moves.map((m) => m.san), ['e3', 'e6', 'b4', 'Bxb4', 'Qg4']);
   }
+});
+
+test('a repeated tag: the last pair counts, in the tree, the replay and chessops alike', () => {
+  const text =
+    '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n[Result "1-0"]\n[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]\n[Result "0-1"]\n\n1... Kd7\n' +
+    '[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n[FEN "not a FEN"]\n\n1. Kd2 *\n';
+  const [tree, refused] = parsePgn(text);
+  assert.ok(tree!.ok);
+  assert.equal(tagValue(tree.value, 'FEN'), '4k3/8/8/8/8/8/8/4K3 b - - 0 1');
+  assert.equal(tagValue(tree.value, 'Result'), '0-1');
+  const [played, broken] = replayPgnSync(text);
+  assert.equal(played!.fen, '8/3k4/8/8/8/8/8/4K3 w - - 1 2');
+  assert.equal(played!.result, '0-1');
+  const reference = parseChessopsPgn(text)[0]!;
+  assert.equal(reference.headers.get('Result'), '0-1');
+  const start = chessopsStart(reference.headers).unwrap();
+  start.play(parseChessopsSan(start, 'Kd7')!);
+  assert.equal(makeChessopsFen(start.toSetup()), played!.fen);
+  // The refusal points at the FEN pair that counts: the second, on line 8.
+  assert.ok(!refused!.ok);
+  assert.deepEqual([refused.error.kind, refused.error.line], ['fen', 8]);
+  assert.deepEqual([broken!.error?.line, broken!.error?.column], [8, 1]);
 });
 
 test('UTF-8 byte order mark, Latin-1 fallback', () => {

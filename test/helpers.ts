@@ -1,8 +1,22 @@
 /** Shared test helpers: shared-data access and sampling. */
 import { readText, sharedPath } from '../src/node/data.js';
 
-/** Whether the long variants of the tests run (`npm run test:full`). */
-export const FULL = process.env.CAISSA_FULL === '1';
+/**
+ * Whether the long variants of the tests run (`npm run test:full`): CAISSA_FULL set to anything
+ * but empty or `0`. Every test asks this one constant.
+ */
+export const FULL = (process.env.CAISSA_FULL ?? '') !== '' && process.env.CAISSA_FULL !== '0';
+
+/**
+ * The seed of a fuzz test: `fallback`, or CAISSA_FUZZ_SEED when set, so that a long fuzzing
+ * session can run the same test over other inputs (`CAISSA_FUZZ_SEED=7 node --test …`).
+ */
+export function fuzzSeed(fallback: number): number {
+  const text = process.env.CAISSA_FUZZ_SEED ?? '';
+  if (text === '') return fallback;
+  if (!/^\d+$/.test(text)) throw new Error(`CAISSA_FUZZ_SEED: expected a non-negative integer, got '${text}'`);
+  return Number(text);
+}
 
 /** The FEN part (first four fields, plus clocks when present) of the lines of an EPD file. */
 export function epdFens(file: string, limit = Infinity): string[] {

@@ -17,10 +17,11 @@ import { parsePacoFen, writePacoFen } from '../../src/variants/paco/fen.js';
 import { pacoOutcome, pacoStart } from '../../src/variants/paco/game.js';
 import { PLAYER } from '../../src/variants/paco/layout.js';
 import { applyAction } from '../../src/variants/paco/play.js';
+import { FULL } from '../helpers.js';
 
 const A = PACO_ACTIONS;
 /** Random steps: 10,000 by default, 100,000 with CAISSA_FULL. */
-const STEPS = process.env.CAISSA_FULL === '1' ? 100_000 : 10_000;
+const STEPS = FULL ? 100_000 : 10_000;
 const buf = new Int32Array(64);
 
 function gameLabels(s: Int32Array): Set<number> {

@@ -11,6 +11,7 @@ import { readFen } from '../../../src/notation/fen.js';
 import { readLines, sharedPath } from '../../../src/node/data.js';
 import { generatePseudo } from '../../../src/tools/enumerate/pseudo-movegen.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
+import { FULL } from '../../helpers.js';
 
 /** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
@@ -82,10 +83,10 @@ const SMALL = [
 // g2xh1 clears a castling right that the same placement may or may not still hold (68k domain
 // positions: the chessops closure takes half a minute, so by default only exactRoots checks it).
 const CASTLING_CAPTURE = 'k2r4/pppppp1p/8/8/8/8/PPPPPPpP/4K2R b K - 0 1';
-const FULL = process.env.CAISSA_FULL ? [CASTLING_CAPTURE] : [];
+const LARGE = FULL ? [CASTLING_CAPTURE] : [];
 
 test('search spaces under FIDE rules agree with a chessops closure', () => {
-  for (const fen of [...SMALL, ...FULL]) {
+  for (const fen of [...SMALL, ...LARGE]) {
     const pos = readFen(fen);
     assert.ok(pos.ok, fen);
     const ours = searchSpace(pos.value);
@@ -146,7 +147,7 @@ test('pseudo-legal generator: a superset of the legal moves; the extra ones leav
   assert.ok(checked > 100);
 });
 
-test('search space zero under both semantics (the note §3)', { skip: process.env.CAISSA_FULL ? false : 'CAISSA_FULL only (minutes)' }, () => {
+test('search space zero under both semantics (the note §3)', { skip: FULL ? false : 'CAISSA_FULL only (minutes)' }, () => {
   const seed = searchSpace(Position.standard(), { seed: true });
   assert.deepEqual(
     [seed.maxMoves, seed.minMoves, seed.moves, seed.expanded, seed.whiteRootCollisions, seed.whiteDomainCollisions, seed.blackRootCollisions, seed.blackDomainCollisions, seed.newRoots, seed.newPositions],

@@ -8,6 +8,7 @@ import { generateSeries, isSeriesMate, playSeriesMove } from '../../../src/varia
 import { P_WORDS } from '../../../src/variants/progressive/state.js';
 import { BoundContext } from '../../../src/tools/progressive/bounds.js';
 import { friProblems } from './fixtures.js';
+import { FULL } from '../../helpers.js';
 
 const problems = friProblems();
 
@@ -76,7 +77,6 @@ test('"cannot mate in two" is never wrong: checked against every two-move series
   const grand = new Int32Array(P_WORDS);
   let pruned = 0;
   let mates = 0;
-  const FULL = process.env.CAISSA_FULL !== undefined;
   for (const p of problems) {
     const parsed = parseCourseProblem(p.line);
     assert.ok(parsed.ok);

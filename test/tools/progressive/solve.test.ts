@@ -6,8 +6,8 @@ import { solveSeries } from '../../../src/tools/progressive/solve.js';
 import { inferCastling, refereeSeries } from '../../variants/progressive/oracle.js';
 import { bruteForceSolutions } from './bruteforce.js';
 import { friProblems } from './fixtures.js';
+import { FULL } from '../../helpers.js';
 
-const FULL = process.env.CAISSA_FULL !== undefined;
 const problems = friProblems();
 
 function problem(line: string) {

@@ -8,7 +8,7 @@ import { CASTLING } from '../../../src/variants/paco/layout.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
 
-export const FULL = process.env.CAISSA_FULL !== undefined && process.env.CAISSA_FULL !== '' && process.env.CAISSA_FULL !== '0';
+export { FULL } from '../../helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const loadPaco = (name: string): any => JSON.parse(readText(sharedPath('paco', name)));

@@ -8,14 +8,15 @@ import { readText, sharedPath } from '../src/node/data.js';
 export const FULL = (process.env.CAISSA_FULL ?? '') !== '' && process.env.CAISSA_FULL !== '0';
 
 /**
- * The seed of a fuzz test: `fallback`, or CAISSA_FUZZ_SEED when set, so that a long fuzzing
- * session can run the same test over other inputs (`CAISSA_FUZZ_SEED=7 node --test …`).
+ * The seed of a randomised test (fuzz, property or differential): `fallback` as written in the
+ * test, shifted by CAISSA_SEED when that is set, so that a long session can run every such test
+ * over other inputs (`CAISSA_SEED=7 npm test`). CAISSA_SEED=0 is the default run.
  */
-export function fuzzSeed(fallback: number): number {
-  const text = process.env.CAISSA_FUZZ_SEED ?? '';
+export function testSeed(fallback: number): number {
+  const text = process.env.CAISSA_SEED ?? '';
   if (text === '') return fallback;
-  if (!/^\d+$/.test(text)) throw new Error(`CAISSA_FUZZ_SEED: expected a non-negative integer, got '${text}'`);
-  return Number(text);
+  if (!/^\d{1,9}$/.test(text)) throw new Error(`CAISSA_SEED: expected an integer from 0 to 999999999, got '${text}'`);
+  return (fallback + Math.imul(Number(text), 0x9e3779b1)) | 0;
 }
 
 /** The FEN part (first four fields, plus clocks when present) of the lines of an EPD file. */

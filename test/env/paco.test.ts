@@ -17,7 +17,7 @@ import { parsePacoFen, writePacoFen } from '../../src/variants/paco/fen.js';
 import { pacoOutcome, pacoStart } from '../../src/variants/paco/game.js';
 import { PLAYER } from '../../src/variants/paco/layout.js';
 import { applyAction } from '../../src/variants/paco/play.js';
-import { FULL } from '../helpers.js';
+import { FULL, testSeed } from '../helpers.js';
 
 const A = PACO_ACTIONS;
 /** Random steps: 10,000 by default, 100,000 with CAISSA_FULL. */
@@ -44,7 +44,7 @@ test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
   const env = new BatchEnv(kernel, { autoReset: false, seed: 4, maxSteps: 400 });
   env.reset();
   const b = env.buffers;
-  const rng = new Rng(8);
+  const rng = new Rng(testSeed(8));
   let steps = 0;
   let repeated = 0;
   let pacos = 0;
@@ -115,7 +115,7 @@ test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
 });
 
 test('the 30-layer observation equals the reference tensor of the index representation', () => {
-  const rng = new Rng(21);
+  const rng = new Rng(testSeed(21));
   let s = pacoStart();
   const mine = new Float32Array(1920);
   let checked = 0;

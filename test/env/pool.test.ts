@@ -10,6 +10,7 @@ import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
 import { ThreadedBatchEnv } from '../../src/node/env-pool.js';
+import { testSeed } from '../helpers.js';
 
 test('two threads step exactly like one', async () => {
   const size = 10;
@@ -21,7 +22,7 @@ test('two threads step exactly like one', async () => {
   try {
     pool.reset();
     single.reset();
-    const rng = new Rng(3);
+    const rng = new Rng(testSeed(3));
     const a = pool.buffers;
     const b = single.buffers;
     let ended = 0;

@@ -25,7 +25,7 @@ import { sharedPath } from '../../src/node/data.js';
 import { decodeText } from '../../src/notation/pgn-lex.js';
 import { GameReplayer, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
-import { FULL } from '../helpers.js';
+import { FULL, testSeed } from '../helpers.js';
 
 interface OpsOutcome {
   readonly kind: 'ok' | 'rejected' | 'variant';
@@ -134,7 +134,7 @@ test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as 
   // a NAG and a comment over three lines. The games take replayPgnSync's paused path (comments
   // and variations read in the move runs), which the CLI runs; chessops parses the same text.
   const text = new TextDecoder().decode(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))));
-  const rng = new Rng(5);
+  const rng = new Rng(testSeed(5));
   const annotated = text.replace(/\} (\d+)\.(\.\.)? /g, (m: string, n: string, dots: string | undefined) => {
     const no = `${n}.${dots ?? ''}`;
     switch (rng.below(10)) {

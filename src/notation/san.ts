@@ -9,10 +9,10 @@
  * on its input buffer without creating strings; `parseSan` wraps it for strings and objects.
  *
  * Forms read: `Nbd7`, `R1e2`, `Qh4e1` (origin file, rank or both), `exd6`, `ed6`, `e4d5`,
- * `exd6 e.p.`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `O-O-O`, `0-0-0`, a capture or move marker
- * `x` `-` `:` that is not checked against the board (as chessops and most readers), and suffixes
- * `+ # ! ? !! ?? !? ?!` (ignored). In Chess960, `O-O` castles with the rook on the king's h-side
- * and `O-O-O` with the rook on its a-side.
+ * `exd6 e.p.`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `o-o`, `O-O-O`, `0-0-0`, `o-o-o`; a capture
+ * or move sign `x` `-` `:` and an `e.p.`, neither checked against the board (as chessops and most
+ * readers do with `x`); and the suffixes `+ # ! ? !! ?? !? ?!` (ignored). In Chess960, `O-O`
+ * castles with the rook on the king's h-side and `O-O-O` with the rook on its a-side.
  *
  * Errors are typed three ways: `syntax` (not SAN), `illegal` (no legal move matches), and
  * `ambiguous` (more than one does).
@@ -195,7 +195,8 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   if (end - start < 2) return SAN_SYNTAX;
   const c0 = buf[start]!;
 
-  // Castling: O-O, 0-0, O-O-O, 0-0-0 (letter O or digit zero, as real files contain both).
+  // Castling: O-O, 0-0, o-o and the long forms: the letter O, the digit zero or a lower-case o,
+  // the same throughout (real files contain all three).
   if (c0 === 79 || c0 === 48 || c0 === 111) {
     const len = end - start;
     if (len !== 3 && len !== 5) return SAN_SYNTAX;

@@ -1,4 +1,5 @@
 /** Shared test helpers: shared-data access and sampling. */
+import type { Rng } from '../src/core/rng.js';
 import { readText, sharedPath } from '../src/node/data.js';
 
 /**
@@ -17,6 +18,25 @@ export function testSeed(fallback: number): number {
   if (text === '') return fallback;
   if (!/^\d{1,9}$/.test(text)) throw new Error(`CAISSA_SEED: expected an integer from 0 to 999999999, got '${text}'`);
   return (fallback + Math.imul(Number(text), 0x9e3779b1)) | 0;
+}
+
+/**
+ * `text` after one to `maxEdits` random edits, each deleting a character, inserting or replacing
+ * one from `alphabet`, or cutting a run of up to five: inputs near valid ones, for fuzz tests.
+ */
+export function mutateText(rng: Rng, text: string, alphabet: string, maxEdits = 4): string {
+  const chars = [...text];
+  for (let edits = 1 + rng.below(maxEdits); edits > 0; edits--) {
+    const i = rng.below(chars.length + 1);
+    const c = alphabet[rng.below(alphabet.length)]!;
+    switch (rng.below(4)) {
+      case 0: chars.splice(i, 1); break;
+      case 1: chars.splice(i, 0, c); break;
+      case 2: chars[i] = c; break;
+      default: chars.splice(i, rng.below(6));
+    }
+  }
+  return chars.join('');
 }
 
 /** The FEN part (first four fields, plus clocks when present) of the lines of an EPD file. */

@@ -8,7 +8,7 @@ import { Rng } from '../../src/core/rng.js';
 import { Position } from '../../src/chess/position.js';
 import { FEN_FIELDS, makeFen, parseFen } from '../../src/notation/fen.js';
 import { perft } from '../../src/tools/perft.js';
-import { testSeed } from '../helpers.js';
+import { mutateText, testSeed } from '../helpers.js';
 
 const SEEDS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -20,27 +20,11 @@ const SEEDS = [
 ];
 const ALPHABET = 'pnbrqkPNBRQK12345678/ wb-KQkqabcdefghAH0123456789e3e6x;';
 
-function mutate(rng: Rng, s: string): string {
-  const chars = [...s];
-  const edits = 1 + rng.below(4);
-  for (let e = 0; e < edits; e++) {
-    const i = rng.below(chars.length + 1);
-    const c = ALPHABET[rng.below(ALPHABET.length)]!;
-    switch (rng.below(4)) {
-      case 0: chars.splice(i, 1); break;
-      case 1: chars.splice(i, 0, c); break;
-      case 2: chars[i] = c; break;
-      default: chars.splice(i, rng.below(6)); // cut a run
-    }
-  }
-  return chars.join('');
-}
-
 test('100,000 mutated FENs give typed results', () => {
   const rng = new Rng(testSeed(99));
   let accepted = 0;
   for (let i = 0; i < 100000; i++) {
-    const fen = mutate(rng, SEEDS[i % SEEDS.length]!);
+    const fen = mutateText(rng, SEEDS[i % SEEDS.length]!, ALPHABET);
     const setup = parseFen(fen);
     if (!setup.ok) {
       assert.equal(setup.error.kind, 'fen');

@@ -4,25 +4,30 @@
  * `startingPosition`, `parseSan`); the final positions (FEN) and ply counts must be equal, a game
  * chessops rejects must be reported by us as broken at the same ply, and games of other variants
  * (which chessops plays under their own rules) must be refused by us with the line of their
- * Variant tag.
+ * Variant tag. Our tree reader's games (moves, variations, comments, NAGs, tags) must equal
+ * chessops' trees.
  *
  * The lichess files are parsed whole by both readers, so chessops also checks where games begin
- * and end; so is the lichess file with variations and more comments written in, replayed the
- * way the CLI does (`replayPgnSync`: the splitter pauses and the replayer reads the game). The masters file is compared game by game (each game's text, as our splitter cut it,
- * handed to chessops), on every 8th game by default and on all games with CAISSA_FULL=1: parsed
- * whole, chessops splits one truncated game (game 3249, which stops at `113` with no result and
- * runs into the next game's tags) into two, which would shift every later game by one.
+ * and end; so is the lichess file with variations and more comments written in, replayed the way
+ * the CLI does (`replayPgnSync`: the splitter pauses and the replayer reads the game). The
+ * masters file is compared game by game (each game's text, as our splitter cut it, handed to
+ * chessops), on every 8th game by default and on all games with CAISSA_FULL=1: parsed whole,
+ * chessops splits one truncated game (game 3249, which stops at `113` with no result and runs
+ * into the next game's tags) into two, which would shift every later game by one.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { makeFen as opsMakeFen } from 'chessops/fen';
-import { PgnParser, parseVariant, startingPosition as opsStart, type Game, type PgnNodeData } from 'chessops/pgn';
+import { parsePgn as opsParsePgn, PgnParser, parseVariant, startingPosition as opsStart, type ChildNode, type Game, type PgnNodeData } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
+import type { Result } from '../../src/core/result.js';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { decodeText } from '../../src/notation/pgn-lex.js';
+import type { PgnGame, PgnMove } from '../../src/notation/pgn-game.js';
+import { parsePgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { FULL, testSeed } from '../helpers.js';
@@ -128,11 +133,12 @@ for (const file of FILES) {
   });
 }
 
-test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", () => {
-  // The clock comments of the lichess file with more written in before some move numbers: a
-  // variation holding a comment and a nested variation, a glyph and a comment with parentheses,
-  // a NAG and a comment over three lines. The games take replayPgnSync's paused path (comments
-  // and variations read in the move runs), which the CLI runs; chessops parses the same text.
+/**
+ * The lichess standard file with more written in before some move numbers: a variation holding a
+ * comment and a nested variation, a glyph and a comment with parentheses, a NAG and a comment
+ * over three lines. The first 3,000 games, or all with CAISSA_FULL.
+ */
+function annotatedLichess(): Uint8Array {
   const text = new TextDecoder().decode(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))));
   const rng = new Rng(testSeed(5));
   const annotated = text.replace(/\} (\d+)\.(\.\.)? /g, (m: string, n: string, dots: string | undefined) => {
@@ -145,12 +151,72 @@ test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as 
     }
   });
   const games = annotated.split('\n\n[Event ');
-  const bytes = new TextEncoder().encode(FULL ? annotated : games.slice(0, 3000).join('\n\n[Event '));
+  return new TextEncoder().encode(FULL ? annotated : games.slice(0, 3000).join('\n\n[Event '));
+}
+
+test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", () => {
+  // The games take replayPgnSync's paused path (comments and variations read in the move runs),
+  // which the CLI runs; chessops parses the same text.
+  const bytes = annotatedLichess();
   const ours = replayPgnSync(bytes);
   const theirs = gamesOf(bytes);
   assert.equal(ours.length, theirs.length, 'game count');
   assert.ok(ours.length >= 3000, `${ours.length} games`);
   for (let i = 0; i < ours.length; i++) compare(ours[i]!, theirs[i]!, 'annotated lichess');
+});
+
+/** Our comments: runs of white space made one space, ends trimmed (pgn-parse.ts). */
+const normalized = (comments: string[] | undefined): string[] => (comments ?? []).map((c) => c.replace(/\s+/g, ' ').trim());
+
+/**
+ * Our line from move `j` in chessops' shape, where a node's children are the next move and then
+ * every alternative to it: the first moves of its variations, and theirs in turn.
+ */
+function asChildren(line: readonly PgnMove[], j: number): { move: PgnMove; line: readonly PgnMove[]; at: number }[] {
+  if (j >= line.length) return [];
+  const out = [{ move: line[j]!, line, at: j }];
+  for (const variation of line[j]!.variations) out.push(...asChildren(variation, 0));
+  return out;
+}
+
+function sameTree(ours: readonly PgnMove[], at: number, theirs: ChildNode<PgnNodeData>[], where: string): void {
+  const kids = asChildren(ours, at);
+  assert.equal(kids.length, theirs.length, `${where}: moves and alternatives`);
+  for (let k = 0; k < kids.length; k++) {
+    const { move, line, at: i } = kids[k]!;
+    const data = theirs[k]!.data;
+    const label = `${where}, ${move.san}`;
+    assert.equal(move.san, data.san, label);
+    assert.deepEqual(move.nags, data.nags ?? [], label);
+    assert.deepEqual(move.comments, normalized(data.comments), label);
+    assert.deepEqual(move.startingComments, normalized(data.startingComments), label);
+    sameTree(line, i + 1, theirs[k]!.children, label);
+  }
+}
+
+function sameGame(ours: Result<PgnGame, unknown>, theirs: Game<PgnNodeData>, where: string): void {
+  assert.ok(ours.ok, where);
+  assert.deepEqual(ours.value.tags, [...theirs.headers], where);
+  assert.deepEqual(ours.value.comments, normalized(theirs.comments), where);
+  sameTree(ours.value.moves, 0, theirs.moves.children, where);
+}
+
+test("game trees (moves, variations, comments, NAGs, tags) equal chessops': annotated lichess games, and the masters file game by game", () => {
+  const bytes = annotatedLichess();
+  const ours = parsePgn(bytes, { validate: false });
+  const theirs = opsParsePgn(new TextDecoder().decode(bytes), () => new Map());
+  assert.equal(ours.length, theirs.length, 'game count');
+  for (let i = 0; i < ours.length; i++) sameGame(ours[i]!, theirs[i]!, `annotated lichess game ${i + 1}`);
+  // As in the final-position test above, the masters file goes game by game (every 8th game, or
+  // all with CAISSA_FULL): chessops cuts one truncated game differently.
+  const masters = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz')));
+  let n = 0;
+  for (const slice of pgnGamesSync(masters)) {
+    if (n++ % (FULL ? 1 : 8) !== 0) continue;
+    const text = decodeText(slice.buf, slice.start, slice.end);
+    const [their] = opsParsePgn(text, () => new Map());
+    sameGame(parsePgn(text, { validate: false })[0]!, their!, `masters game ${n}`);
+  }
 });
 
 function isGelfandGareev(buf: Uint8Array, start: number, end: number): boolean {

@@ -3,7 +3,8 @@
  * of cutting it into chunks and segments, the records (plies, FENs, results, errors with their
  * lines and columns) must be the very same. The inputs include the cases a guessed cut gets
  * wrong — a blank line and a tag inside a multi-line comment, games with no blank line between
- * them, tags-only games — so the fallback to main-thread splitting is exercised too.
+ * them, tags-only games, and streams of mutated snippets — so the fallback to main-thread
+ * splitting is exercised too.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,8 @@ import { sharedPath } from '../../src/node/data.js';
 import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
 import { replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { Rng } from '../../src/core/rng.js';
+import { mutateText, testSeed } from '../helpers.js';
 
 const pool = new PgnReplayPool(2);
 after(() => pool.close());
@@ -82,6 +85,25 @@ test('every tricky file, one after the other in one stream, gives the sequential
   // Each file ends a game; a blank line keeps the next file's first game its own.
   const all = Buffer.concat(parts.flatMap((p) => [p, enc.encode('\n\n')]));
   await assertSame(all, 'tricky', [[4096, 512], [1 << 16, 1 << 14], [1 << 20, 1 << 20]]);
+});
+
+test('mutated PGN streams (broken comments, variations and tags; games with and without blank lines between) give the sequential records', async () => {
+  const seeds = [
+    '[Event "A \\"q\\""]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 {Ruy} Nc6 (2... Nf6 3. O-O $1) 3. Bb5 1-0\n',
+    '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]\n[SetUp "1"]\n\n1. O-O O-O-O 2. Rab1 Rd2 *\n',
+    '1.d4 d5 2.c4 e6 1/2-1/2\r\n[Event "B"]\r\n1.e4 c5 ; comment\r\n2.Nf3 d6 0-1',
+    '% escape\n[Event "V"]\n{start} 1. e4!? (1. d4 (1. c4 c5) d5) 1... e5 {x\n\n[Event "in a comment"]\n\n} 2. Nf3 *\n',
+    '[Variant "Atomic"]\n\n1. e4 e5 *\n\n[Event "z"]\n1. e4 e5 2. Ke2 Ke7 *',
+  ];
+  const rng = new Rng(testSeed(13));
+  for (let round = 0; round < 10; round++) {
+    let text = '';
+    for (let k = 0; k < 400; k++) {
+      text += mutateText(rng, seeds[rng.below(seeds.length)]!, '[]{}()";%$!?.*-=+#/\\ \n\n\n\r\t0123456789abcdefghNBRQKOxPpqrnbke', 3);
+      text += ['\n\n', '\n', '', '\r\n\r\n'][rng.below(4)];
+    }
+    await assertSame(enc.encode(text), `mutated stream ${round}`, [[97, 64], [1000, 300], [4096, 2000]]);
+  }
 });
 
 test('real files (Chess960, From Position, variants, standard) give the sequential records', async () => {

@@ -11,6 +11,7 @@ import { parseFen as opsParseFen } from 'chessops/fen';
 import { attacks as opsAttacks } from 'chessops/attacks';
 import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
 import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
+import type { Position } from '../../src/chess/position.js';
 import { ROLES } from '../../src/chess/types.js';
 import { squareName } from '../../src/core/square.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
@@ -88,6 +89,13 @@ const errorKind = (fen: string, san: string): string => {
 };
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** The position of `fen` for us (lenient) and for chessops, or undefined when either refuses it. */
+function bothReaders(fen: string): [Position, Chess] | undefined {
+  const pos = readFen(fen, { lenient: true });
+  const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
+  return pos.ok && ops.isOk ? [pos.value, ops.value] : undefined;
+}
 
 test('input forms', () => {
   assert.equal(uciOf(START, 'Nf3'), 'g1f3');
@@ -190,11 +198,11 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
   let compared = 0;
   let refused = 0;
   for (const fen of fens) {
-    const pos = readFen(fen, { lenient: true });
-    const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
-    if (!pos.ok || !ops.isOk) continue;
+    const both = bothReaders(fen);
+    if (both === undefined) continue;
+    const [pos, ops] = both;
     const texts = new Set<string>();
-    for (const m of pos.value.legalMoves()) {
+    for (const m of pos.legalMoves()) {
       const san = makeSan(m).replace(/[+#]$/, '');
       const from = squareName(m.from);
       const m2 = /^([NBRQK])[a-h]?[1-8]?(x?)([a-h][1-8])$/.exec(san);
@@ -204,8 +212,8 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
       } else if (/^[a-h]x/.test(san)) texts.add(san.replace('x', ''));
     }
     for (const text of texts) {
-      const ours = parseSan(pos.value, text);
-      const theirs = opsParseSan(ops.value, text);
+      const ours = parseSan(pos, text);
+      const theirs = opsParseSan(ops, text);
       assert.equal(ours.ok, theirs !== undefined, `${fen} ${text}`);
       if (ours.ok) {
         assert.ok(theirs !== undefined && 'from' in theirs, text);
@@ -241,15 +249,15 @@ test("mutated move texts: read exactly as chessops' parseSan reads them, but for
   let compared = 0;
   let read = 0;
   for (const fen of fens) {
-    const pos = readFen(fen, { lenient: true });
-    const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
-    if (!pos.ok || !ops.isOk) continue;
+    const both = bothReaders(fen);
+    if (both === undefined) continue;
+    const [pos, ops] = both;
     const near: string[] = [];
-    for (const m of pos.value.legalMoves()) near.push(makeSan(m), `${makeSan(m).replace(/[+#]$/, '')}${'!?'.slice(rng.below(3))}`);
+    for (const m of pos.legalMoves()) near.push(makeSan(m), `${makeSan(m).replace(/[+#]$/, '')}${'!?'.slice(rng.below(3))}`);
     for (let k = 0; k < 200; k++) {
       const text = mutateText(rng, near[rng.below(near.length)]!, ALPHABET, 2);
-      const ours = parseSan(pos.value, text);
-      const theirs = opsParseSan(ops.value, inChessopsForm(text));
+      const ours = parseSan(pos, text);
+      const theirs = opsParseSan(ops, inChessopsForm(text));
       compared++;
       if (!ours.ok) {
         assert.equal(theirs, undefined, `${fen} '${text}': chessops reads it, we say ${ours.error.message}`);
@@ -259,8 +267,8 @@ test("mutated move texts: read exactly as chessops' parseSan reads them, but for
       if (/^o-o(-o)?$/.test(inChessopsForm(text))) continue;
       assert.ok(theirs !== undefined && 'from' in theirs, `${fen} '${text}': we read ${ours.value.uci}, chessops nothing`);
       // chessops moves the king onto its rook to castle; we write the king's move.
-      const castle: boolean = ops.value.board.get(theirs.to)?.color === ops.value.turn;
-      const to: number = castle ? (theirs.from & 56) + (theirs.to > theirs.from ? 6 : 2) : theirs.to;
+      const castle = ops.board.get(theirs.to)?.color === ops.turn;
+      const to = castle ? (theirs.from & 56) + (theirs.to > theirs.from ? 6 : 2) : theirs.to;
       const promotion = theirs.promotion === undefined ? '' : theirs.promotion === 'knight' ? 'n' : theirs.promotion[0]!;
       assert.equal(ours.value.uci, squareName(theirs.from) + squareName(to) + promotion, `${fen} '${text}'`);
     }
@@ -289,27 +297,25 @@ test('every move text of a piece to a square it attacks is read exactly when the
   let accepted = 0;
   let refused = 0;
   for (const fen of fens) {
-    const read = readFen(fen, { lenient: true });
-    if (!read.ok) continue;
-    const pos = read.value;
-    const ops = Chess.fromSetup(opsParseFen(fen).unwrap());
-    if (!ops.isOk) continue;
+    const both = bothReaders(fen);
+    if (both === undefined) continue;
+    const [pos, ops] = both;
     if (pos.isCheck()) inCheck++;
     const legal = new Set(pos.legalMoves().filter((m) => !m.isCastle).map((m) => `${moveFrom(m.code)}-${moveTo(m.code)}`));
-    const board = ops.value.board;
-    for (const from of ops.value.board[ops.value.turn]) {
+    const board = ops.board;
+    for (const from of ops.board[ops.turn]) {
       const piece = board.get(from)!;
       const targets = [...opsAttacks(piece, from, board.occupied)];
       if (piece.role === 'pawn') for (const d of [8, 16]) targets.push(from + (piece.color === 'white' ? d : -d));
       for (const to of targets) {
-        if (to < 0 || to > 63 || board[ops.value.turn].has(to)) continue;
+        if (to < 0 || to > 63 || board[ops.turn].has(to)) continue;
         const last = to >> 3 === 7 || to >> 3 === 0;
         const text: string =
           piece.role === 'pawn'
             ? ((from & 7) !== (to & 7) ? `${squareName(from)[0]}x` : '') + squareName(to) + (last ? '=Q' : '')
             : `${piece.role === 'knight' ? 'N' : piece.role[0]!.toUpperCase()}${squareName(from)}${squareName(to)}`;
         const ours = parseSan(pos, text);
-        const theirs = opsParseSan(ops.value, text);
+        const theirs = opsParseSan(ops, text);
         // A push names no origin: it is the pawn move to `to` along the file, whichever pawn makes it.
         const push: boolean = piece.role === 'pawn' && (from & 7) === (to & 7);
         const origin: number = push ? [to - 8, to - 16, to + 8, to + 16].find((f) => board.get(f)?.role === 'pawn' && legal.has(`${f}-${to}`)) ?? from : from;

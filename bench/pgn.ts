@@ -1,7 +1,8 @@
 /**
  * `npm run bench:pgn`: replay ../shared/data/games/masters-pgnmentor-105k.pgn.gz (105,884 games,
  * 8.73M plies) from the compressed file to each game's final position, with caissa (one thread,
- * then a `PgnReplayPool` of worker threads in a child process, each warmed up by one whole run) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
+ * then a `PgnReplayPool` of worker threads in a child process, each warmed up by one whole run,
+ * then one thread in a child process pinned to one core) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
  * `play`), and chess.js (`loadPgn`) on the first 2,000 games; all in one run so that the ratios
  * hold on a noisy shared machine. Prints games/s, moves/s, the ratios and peak RSS.
  * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
@@ -153,6 +154,16 @@ const line = (name: string, r: Run): void =>
       `(CPU ${(r.cpu / 1000).toFixed(2)} s, ${fmt(movesPerCpuSec(r))} moves/CPU-s)  errors ${r.errors}`,
   );
 
+if (process.argv.includes('--single-child')) {
+  // The single thread again, in a process of its own that `caissaOneCoreChild` pins to one core:
+  // gunzip (libuv's threads) and V8's helper threads then share that core with the replay.
+  await caissa();
+  let r = await measured(() => caissa());
+  for (let p = 1; p < passes; p++) r = best(r, await measured(() => caissa()));
+  console.log(JSON.stringify(r));
+  process.exit(0);
+}
+
 if (process.argv.includes('--threads-child')) {
   // The worker-thread contender, in a process of its own, so that nothing one contender does to
   // V8's state can slow the other (a pool that transferred buffers once made every later
@@ -168,13 +179,25 @@ if (process.argv.includes('--threads-child')) {
   process.exit(0);
 }
 
-/** One run of the worker-thread contender in a child process (see `--threads-child`). */
-function caissaThreadsChild(): Run {
-  const self = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, [self, '--threads-child', '--threads', String(threads), '--passes', String(passes), '--file', FILE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (child.status !== 0) throw new Error(`threads child failed with status ${child.status}`);
+/** Runs this script in `mode` in a child process (under `prefix`, such as `taskset -c 0`), and returns the run it prints. */
+function childRun(prefix: string[], mode: string): Run {
+  const argv = [...prefix, process.execPath, fileURLToPath(import.meta.url), mode, '--threads', String(threads), '--passes', String(passes), '--file', FILE];
+  const child = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (child.status !== 0) throw new Error(`${mode} child failed with status ${child.status}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as Run;
 }
+
+/** One run of the worker-thread contender in a child process (see `--threads-child`). */
+const caissaThreadsChild = (): Run => childRun([], '--threads-child');
+
+/**
+ * One run of the single thread confined to one core (Linux's `taskset -c 0`), or null where
+ * `taskset` is missing. The in-process single thread gunzips on libuv's threads, which run on the
+ * second core while the replay runs: so "1 thread" there uses a little of two cores. This run is
+ * the baseline that uses one core only, gunzip included.
+ */
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+const caissaOneCoreChild = (): Run | null => (hasTaskset ? childRun(['taskset', '-c', '0'], '--single-child') : null);
 
 console.log(`bench:pgn  ${FILE}  (node ${process.version})`);
 // Warm-up: JIT compilation dominates short runs. caissa's single thread gets one whole run, as
@@ -184,6 +207,7 @@ await caissa();
 await chessops(2000);
 // The machine is shared: each contender runs in every round, interleaved, and its fastest run counts.
 const runs: Run[][] = [[], [], []];
+const oneCore: Run[] = [];
 let caissaRss = 0;
 for (let round = 0; round < rounds; round++) {
   let single = await measured(() => caissa());
@@ -192,11 +216,16 @@ for (let round = 0; round < rounds; round++) {
   runs[0]!.push(single);
   runs[1]!.push(caissaThreadsChild());
   runs[2]!.push(await measured(() => chessops(opsLimit)));
-  console.log(`round ${round + 1}: caissa ${(runs[0]![round]!.ms / 1000).toFixed(2)} s, ${threads} threads ${(runs[1]![round]!.ms / 1000).toFixed(2)} s, chessops ${(runs[2]![round]!.ms / 1000).toFixed(2)} s`);
+  const pinned = caissaOneCoreChild();
+  if (pinned !== null) oneCore.push(pinned);
+  const s = (r: Run | null | undefined): string => (r ? `${(r.ms / 1000).toFixed(2)} s` : 'n/a');
+  console.log(`round ${round + 1}: caissa ${s(runs[0]![round])}, ${threads} threads ${s(runs[1]![round])}, chessops ${s(runs[2]![round])}, 1 core ${s(pinned)}`);
 }
 const [ours, par, ops] = runs.map((r) => r.reduce(best)) as [Run, Run, Run];
+const core = oneCore.length > 0 ? oneCore.reduce(best) : null;
 line('caissa (1 thread)', ours);
 line(`caissa (${threads} threads)`, par);
+if (core !== null) line('caissa (1 core)', core);
 line('chessops', ops);
 const cjs = await measured(() => chessJs(2000));
 line('chess.js (2,000 games)', cjs);
@@ -208,6 +237,11 @@ const verdict = (x: number, target: number): string => `${x.toFixed(2)}×  (targ
 console.log(`caissa / chessops moves/s:           ${verdict(movesPerSec(ours) / movesPerSec(ops), 12)}`);
 console.log(`caissa / chessops moves per CPU-s:   ${(movesPerCpuSec(ours) / movesPerCpuSec(ops)).toFixed(2)}×`);
 console.log(`caissa ${threads} threads / 1 thread:          ${verdict(movesPerSec(par) / movesPerSec(ours), 1.7)}`);
+if (core !== null) {
+  console.log(`caissa ${threads} threads / 1 core:            ${(movesPerSec(par) / movesPerSec(core)).toFixed(2)}×  (the single thread and its gunzip pinned to one core)`);
+} else {
+  console.log('caissa 1 core: not measured (no taskset)');
+}
 console.log(`chessops / chess.js moves/s:         ${(movesPerSec(ops) / movesPerSec(cjs)).toFixed(1)}×`);
 console.log(`caissa / chess.js moves/s:           ${(movesPerSec(ours) / movesPerSec(cjs)).toFixed(1)}×`);
 if (ours.plies !== par.plies || (opsLimit === Infinity && ours.plies !== ops.plies)) {

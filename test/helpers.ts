@@ -1,4 +1,5 @@
-/** Shared test helpers: shared-data access and sampling. */
+/** Shared test helpers: shared-data access, sampling, and CLI commands run in-process. */
+import { isUsageError, type Command } from '../src/cli/usage.js';
 import type { Rng } from '../src/core/rng.js';
 import { readText, sharedPath } from '../src/node/data.js';
 
@@ -59,3 +60,27 @@ export const spread = <T>(items: T[], count: number): T[] => {
   const step = items.length / count;
   return Array.from({ length: count }, (_, i) => items[Math.floor(i * step)]!);
 };
+
+/**
+ * Runs a CLI command in-process with its output captured: the exit code, standard output, and
+ * standard error (for bad usage, exit code 2 and the error's message, which `main` prints).
+ */
+export async function runCommand(command: Command, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = console.log, error = console.error, write = process.stdout.write.bind(process.stdout);
+  console.log = (...a: unknown[]) => void out.push(a.join(' ') + '\n');
+  console.error = (...a: unknown[]) => void err.push(a.join(' ') + '\n');
+  process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+  try {
+    const code = await command.run(args);
+    return { code, out: out.join(''), err: err.join('') };
+  } catch (e) {
+    if (isUsageError(e)) return { code: 2, out: out.join(''), err: e.message };
+    throw e;
+  } finally {
+    console.log = log;
+    console.error = error;
+    process.stdout.write = write;
+  }
+}

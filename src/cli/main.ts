@@ -3,7 +3,7 @@
  * `caissa <command> …`. Exit codes: 0 success, 1 a failed check, 2 bad usage or bad input.
  */
 import { COMMANDS } from './commands/index.js';
-import { EXIT_USAGE, UsageError } from './usage.js';
+import { EXIT_USAGE, isUsageError } from './usage.js';
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -24,10 +24,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
-    // parseArgs reports unknown or malformed options with these codes.
-    const code = (e as { code?: string }).code;
-    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`caissa ${name}: ${(e as Error).message}\nusage: ${command.usage}`);
+    if (isUsageError(e)) {
+      console.error(`caissa ${name}: ${e.message}\nusage: ${command.usage}`);
       return EXIT_USAGE;
     }
     throw e;

@@ -8,6 +8,12 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** Whether `e` is bad usage: a `UsageError`, or an unknown or malformed option reported by `parseArgs`. */
+export function isUsageError(e: unknown): e is Error {
+  const code = (e as { code?: unknown } | null)?.code;
+  return e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+}
+
 /** A CLI command: parses its own arguments, returns the exit code. */
 export interface Command {
   readonly name: string;

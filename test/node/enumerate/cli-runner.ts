@@ -5,7 +5,7 @@
  */
 import { clusterCommand } from '../../../src/cli/commands/cluster.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
-import { EXIT_USAGE, UsageError } from '../../../src/cli/usage.js';
+import { EXIT_USAGE, isUsageError } from '../../../src/cli/usage.js';
 
 const [name, ...rest] = process.argv.slice(2);
 const command = [enumerateCommand, clusterCommand].find((c) => c.name === name);
@@ -18,9 +18,8 @@ if (name === undefined) {
   try {
     process.exitCode = await command.run(rest);
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-      console.error(`caissa ${name}: ${(e as Error).message}\nusage: ${command.usage}`);
+    if (isUsageError(e)) {
+      console.error(`caissa ${name}: ${e.message}\nusage: ${command.usage}`);
       process.exitCode = EXIT_USAGE;
     } else {
       throw e;

@@ -5,27 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pacoCommand } from '../../../src/cli/commands/paco.js';
-import { UsageError } from '../../../src/cli/usage.js';
+import { runCommand } from '../../helpers.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = console.log, error = console.error, write = process.stdout.write.bind(process.stdout);
-  console.log = (...a: unknown[]) => void out.push(a.join(' ') + '\n');
-  console.error = (...a: unknown[]) => void err.push(a.join(' ') + '\n');
-  process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
-  try {
-    const code = await pacoCommand.run(args);
-    return { code, out: out.join(''), err: err.join('') };
-  } catch (e) {
-    if (e instanceof UsageError) return { code: 2, out: out.join(''), err: e.message };
-    throw e;
-  } finally {
-    console.log = log;
-    console.error = error;
-    process.stdout.write = write;
-  }
-}
+const run = (args: string[]) => runCommand(pacoCommand, args);
 
 const dir = mkdtempSync(join(tmpdir(), 'caissa-paco-'));
 

@@ -93,3 +93,36 @@ export function refereeSeries(
   }
   return { ok: true };
 }
+
+/**
+ * Series perft by chess.js (Italian rules): the series of `depth` moves by the side to move in
+ * `fen`, `left` moves of its `series` still to play (`depth` ≤ `left`), with the side put back to
+ * move by editing the FEN between moves; no move but the last may give check; `boundaryEp`
+ * targets are usable by the series' first move only.
+ */
+export function chessJsSeriesPerft(fen: string, series: number, left: number, depth: number, boundaryEp: string[]): number {
+  const side = fen.split(' ')[1]!;
+  if (depth === 0) return 1;
+  let total = 0;
+  const first = left === series;
+  const fens = first && boundaryEp.length > 0 ? boundaryEp.map((t) => ({ fen: withFields(fen, side, t), epOnly: true })) : [];
+  fens.unshift({ fen: withFields(fen, side, '-'), epOnly: false });
+  for (const f of fens) {
+    const c = new Chess(f.fen, { skipValidation: true });
+    for (const m of c.moves({ verbose: true })) {
+      if (f.epOnly !== m.flags.includes('e')) continue;
+      const b = new Chess(f.fen, { skipValidation: true });
+      b.move({ from: m.from, to: m.to, promotion: m.promotion });
+      if (left > 1 && b.inCheck()) continue; // Italian: no check before the last move
+      if (left > 1) {
+        const parts = b.fen().split(' ');
+        parts[1] = side;
+        total += chessJsSeriesPerft(parts.join(' '), series, left - 1, depth - 1, []);
+      } else {
+        // The series ends; the opponent's targets are our double steps (tracked only for depth 1 here).
+        total += depth === 1 ? 1 : NaN;
+      }
+    }
+  }
+  return total;
+}

@@ -10,7 +10,7 @@ import {
   prepareCheckInfo, progressiveGame, ProgressivePosition,
 } from '../../../src/variants/progressive/index.js';
 import { progressivePerft } from '../../../src/tools/progressive/perft.js';
-import { refereeSeries } from './oracle.js';
+import { chessJsSeriesPerft, refereeSeries } from './oracle.js';
 import { testSeed } from '../../helpers.js';
 
 function state(text: string): ProgressivePosition {
@@ -197,40 +197,6 @@ test('the fast check test agrees with playing the move, on random positions', ()
   }
   assert.ok(checks > 50);
 });
-
-/** Series perft by chess.js: FEN editing between moves, Italian filter, e.p. only as move 1. */
-function chessJsSeriesPerft(fen: string, series: number, left: number, depth: number, boundaryEp: string[]): number {
-  const side = fen.split(' ')[1]!;
-  if (depth === 0) return 1;
-  let total = 0;
-  const first = left === series;
-  const fens = first && boundaryEp.length > 0 ? boundaryEp.map((t) => ({ fen: withEp(fen, t), epOnly: true })) : [];
-  fens.unshift({ fen: withEp(fen, '-'), epOnly: false });
-  for (const f of fens) {
-    const c = new Chess(f.fen, { skipValidation: true });
-    for (const m of c.moves({ verbose: true })) {
-      if (f.epOnly !== m.flags.includes('e')) continue;
-      const b = new Chess(f.fen, { skipValidation: true });
-      b.move({ from: m.from, to: m.to, promotion: m.promotion });
-      if (left > 1 && b.inCheck()) continue; // Italian: no check before the last move
-      if (left > 1) {
-        const parts = b.fen().split(' ');
-        parts[1] = side;
-        total += chessJsSeriesPerft(parts.join(' '), series, left - 1, depth - 1, []);
-      } else {
-        // The series ends; the opponent's targets are our double steps (tracked only for depth 1 here).
-        total += depth === 1 ? 1 : NaN;
-      }
-    }
-  }
-  return total;
-}
-
-function withEp(fen: string, ep: string): string {
-  const parts = fen.split(' ');
-  parts[3] = ep;
-  return parts.join(' ');
-}
 
 test('series perft agrees with a chess.js enumeration', () => {
   const cases: { text: string; fen: string; depth: number; ep: string[] }[] = [

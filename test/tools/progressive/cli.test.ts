@@ -1,0 +1,154 @@
+/**
+ * `caissa progressive solve|perft`: the output formats other programs parse (the FRI course's
+ * `from-to;…`, the JSON lines), checked against the course's listed solutions, the chess.js
+ * referee, the brute-force enumeration and a chess.js series perft; and the typed errors.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Chess } from 'chess.js';
+import { progressiveCommand } from '../../../src/cli/commands/progressive.js';
+import { parseCourseProblem } from '../../../src/variants/progressive/text.js';
+import { chessJsSeriesPerft, inferCastling, refereeSeries } from '../../variants/progressive/oracle.js';
+import { runCommand } from '../../helpers.js';
+import { bruteForceSolutions } from './bruteforce.js';
+import { friProblems, type FriProblem } from './fixtures.js';
+
+const run = (args: string[]) => runCommand(progressiveCommand, args);
+const problems = friProblems();
+const short = problems.filter((p) => p.n === 4).slice(0, 3);
+
+/** The course's answer format: `d4-d3;d3-c2;c2-b1q`. */
+const courseForm = (ucis: readonly string[]): string => ucis.map((u) => `${u.slice(0, 2)}-${u.slice(2)}`).join(';');
+/** Back to UCI moves, for the referee. */
+const ucisOf = (answer: string): string[] => answer.split(';').map((m) => m.replace('-', ''));
+const refereed = (p: FriProblem, answer: string) => refereeSeries(p.board, p.side, inferCastling(p.board), ucisOf(answer));
+
+test('progressive solve: a course problem in, a listed solution out in the course format', async () => {
+  for (const p of short) {
+    const r = await run(['solve', p.line]);
+    assert.equal(r.code, 0, r.err);
+    const answer = r.out.trimEnd();
+    assert.equal(r.out, `${answer}\n`, 'one line');
+    assert.ok(p.solutions.map(courseForm).includes(answer), `#${p.id}: ${answer} is not listed`);
+    assert.deepEqual(refereed(p, answer), { ok: true });
+  }
+});
+
+test('progressive solve --json and --all: the keys, every listed solution, each one refereed', async () => {
+  const p = short[1]!;
+  const one = JSON.parse((await run(['solve', p.line, '--json'])).out) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(one), ['solution', 'status', 'ms', 'nodes']);
+  assert.equal(one.status, 'mate');
+  assert.ok(p.solutions.map(courseForm).includes(one.solution as string));
+  assert.ok(Number.isInteger(one.ms) && Number.isInteger(one.nodes) && (one.nodes as number) > 0);
+
+  const all = JSON.parse((await run(['solve', p.line, '--all', '--json'])).out) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(all), ['solutions', 'status', 'ms', 'nodes']);
+  const found = all.solutions as string[];
+  for (const s of p.solutions) assert.ok(found.includes(courseForm(s)), `${courseForm(s)} not found`);
+  for (const s of found) assert.deepEqual(refereed(p, s), { ok: true }, s);
+  // The text form of --all: the same solutions on one line, separated by `|`.
+  assert.equal((await run(['solve', p.line, '--all'])).out, `${found.join('|')}\n`);
+});
+
+test('progressive solve: "no mate in N" where the brute force finds none; "unknown" on a time-out', async () => {
+  const p = short.find((q) => {
+    const parsed = parseCourseProblem(q.line);
+    return parsed.ok && bruteForceSolutions(parsed.value.position.chess, q.n - 1).length === 0;
+  });
+  assert.ok(p, 'a problem with no shorter mate');
+  const line = `${p.board} ${p.side} ${p.n - 1}`;
+  assert.equal((await run(['solve', line])).out, `no mate in ${p.n - 1}\n`);
+  const j = JSON.parse((await run(['solve', line, '--json'])).out) as Record<string, unknown>;
+  assert.equal(j.solution, null);
+  assert.equal(j.status, 'none');
+  // Proving "no mate in 8" on the largest problem takes seconds; 50 ms cannot.
+  const big = problems.find((q) => q.n === 9)!;
+  const timedOut = await run(['solve', `${big.board} ${big.side} ${big.n - 1}`, '--timeout', '0.05']);
+  assert.equal(timedOut.code, 0);
+  assert.equal(timedOut.out, 'unknown\n');
+});
+
+test('progressive solve --rules: an Italian-only mate is no Scottish mate', async () => {
+  // The rook checks, and the knight's only block gives check back: mate by the Italian rule only.
+  const text = '7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1';
+  assert.equal((await run(['solve', text])).out, 'e1-e8\n');
+  assert.equal((await run(['solve', text, '--rules', 'italian'])).out, 'e1-e8\n');
+  assert.equal((await run(['solve', text, '--rules', 'scottish'])).out, 'no mate in 1\n');
+  assert.deepEqual(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'scottish').ok, false);
+});
+
+test('progressive solve --file: one answer a line in order, comments skipped, a bad line named by file and line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const file = join(dir, 'problems.txt');
+  writeFileSync(file, `# two course problems and a broken one\n${short[0]!.line}\n\nnonsense w 4\r\n${short[2]!.line}\n`);
+  const r = await run(['solve', '--file', file]);
+  assert.equal(r.code, 1);
+  const lines = r.out.trimEnd().split('\n');
+  assert.equal(lines.length, 3);
+  assert.deepEqual(refereed(short[0]!, lines[0]!), { ok: true });
+  assert.match(lines[1]!, new RegExp(`^error: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4: `));
+  assert.deepEqual(refereed(short[2]!, lines[2]!), { ok: true });
+  const j = (await run(['solve', '--file', file, '--json'])).out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.deepEqual(j.map((o) => Object.keys(o)[0]), ['solution', 'error', 'solution']);
+  assert.match(j[1]!.error as string, /:4: /);
+  // A problem given as the argument is named "argument".
+  const bad = await run(['solve', 'nonsense w 4']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.out, /^error: argument: /);
+});
+
+test('progressive perft: the start, a course position against a chess.js series perft, --divide, --json', async () => {
+  // White's first series is one move.
+  assert.equal((await run(['perft'])).out, 'Nodes searched: 20\n');
+  const p = short[0]!;
+  const fen = `${p.board} ${p.side} ${inferCastling(p.board)} - 0 1`;
+  const expected = chessJsSeriesPerft(fen, p.n, p.n, 3, []);
+  assert.equal((await run(['perft', p.line, '3'])).out, `Nodes searched: ${expected}\n`);
+  const json = JSON.parse((await run(['perft', p.line, '3', '--json'])).out) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(json), ['nodes', 'ms']);
+  assert.equal(json.nodes, expected);
+  // --divide: one `uci: count` line per first move, each count the chess.js perft after that move.
+  const out = (await run(['perft', p.line, '2', '--divide'])).out.trimEnd().split('\n');
+  const total = out.pop()!;
+  assert.equal(out.pop(), '');
+  let sum = 0;
+  for (const l of out) {
+    const m = /^([a-h][1-8][a-h][1-8][nbrq]?): (\d+)$/.exec(l);
+    assert.ok(m, l);
+    const c = new Chess(fen, { skipValidation: true });
+    c.move({ from: m[1]!.slice(0, 2), to: m[1]!.slice(2, 4), promotion: m[1]![4] });
+    const parts = c.fen().split(' ');
+    parts[1] = p.side;
+    assert.equal(Number(m[2]), chessJsSeriesPerft(parts.join(' '), p.n, p.n - 1, 1, []), l);
+    sum += Number(m[2]);
+  }
+  assert.equal(out.length, chessJsSeriesPerft(fen, p.n, p.n, 1, []));
+  assert.equal(total, `Nodes searched: ${sum}`);
+});
+
+test('progressive: bad usage exits 2 with the option and the reason', async () => {
+  const line = short[0]!.line;
+  const cases: [string[], RegExp][] = [
+    [['solve', line, '--rules', 'english'], /--rules: expected italian or scottish, got 'english'/],
+    [['solve', line, '--timeout=-1'], /--timeout: expected a positive number of seconds, got '-1'/],
+    [['solve', line, '--timeout', '-1'], /'--timeout' argument is ambiguous/],
+    [['solve', line, '--depth', '3'], /Unknown option '--depth'/],
+    [['solve', line, '--timeout', '0'], /--timeout/],
+    [['solve'], /give a problem or --file/],
+    [['solve', line, line], /expected one quoted problem/],
+    [['solve', '--file', '/nonexistent/problems.txt'], /cannot read \/nonexistent\/problems.txt/],
+    [['perft', 'nonsense w 4'], /./],
+    [['perft', line, 'x'], /depth/],
+    [['perft', line, '2', '3'], /expected a quoted position and an optional depth/],
+    [['mate'], /expected 'solve' or 'perft', got 'mate'/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, message, args.join(' '));
+  }
+});

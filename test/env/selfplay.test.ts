@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeFen, readFen } from '../../src/notation/fen.js';
@@ -151,7 +151,12 @@ test('CLI: usage errors', async () => {
     assert.fail('expected a usage error');
   };
   assert.match(await usage(['--game', 'paco', '--games', '1', '--out', '/tmp/x', '--value', 'material']), /chess only/);
-  assert.match(await usage(['--game', 'go', '--games', '1', '--out', '/tmp/x']), /--game/);
+  assert.match(await usage(['--game', 'go', '--games', '1', '--out', '/tmp/x']), /--game: expected one of chess, chess960, paco, got 'go'/);
+  // An --out under a file cannot be created: a usage error that names it, not a crash.
+  await withDir(async (dir) => {
+    writeFileSync(join(dir, 'file'), '');
+    assert.match(await usage(['--games', '1', '--out', join(dir, 'file', 'out'), '--quiet']), /--out .*file\/out: cannot write there/);
+  });
   assert.match(await usage(['--out', '/tmp/x']), /--games/);
   assert.match(await usage(['--games', '2']), /--out/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'alphabeta']), /--policy/);

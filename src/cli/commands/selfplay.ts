@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
-import { kernelFactory } from '../../env/registry.js';
+import { KERNEL_FACTORIES } from '../../env/registry.js';
 import { runSelfplay, type SelfplayPolicy } from '../../node/env-selfplay.js';
 import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
 
@@ -9,8 +9,6 @@ const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
     [--observation alphazero|compact] [--max-steps S] [--seed S] [--quiet]
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
   paco: 132 actions, the reference's 30-layer observation, flags.npy with the Ŝako/Paco-in-one labels`;
-
-const GAMES = ['chess', 'chess960', 'paco'];
 
 /** `[#####-----] 12/100 games  3456 samples  1234 samples/s` */
 function progressLine(games: number, total: number, samples: number, ms: number): string {
@@ -45,10 +43,7 @@ export const selfplayCommand: Command = {
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     const game = values.game!;
-    if (!GAMES.includes(game)) throw new UsageError(`--game: expected one of ${GAMES.join(', ')}, got '${game}'`);
-    if (kernelFactory(game) === undefined) {
-      throw new UsageError(`--game ${game}: not available yet (the ${game === 'paco' ? 'Paco Ŝako' : game} environment is not integrated)`);
-    }
+    if (!KERNEL_FACTORIES.has(game)) throw new UsageError(`--game: expected one of ${[...KERNEL_FACTORIES.keys()].join(', ')}, got '${game}'`);
     if (values.games === undefined) throw new UsageError('--games N is required');
     if (values.out === undefined) throw new UsageError('--out DIR is required');
     const policy = values.policy as SelfplayPolicy;

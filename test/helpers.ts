@@ -62,8 +62,9 @@ export const spread = <T>(items: T[], count: number): T[] => {
 };
 
 /**
- * Runs a CLI command in-process with its output captured: the exit code, standard output, and
- * standard error (for bad usage, exit code 2 and the error's message, which `main` prints).
+ * Runs a CLI command in-process with its output captured: the exit code, standard output (text
+ * written by `console.log` or `process.stdout.write`), and standard error (for bad usage, exit
+ * code 2 and the error's message, which `main` prints).
  */
 export async function runCommand(command: Command, args: string[]): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -71,7 +72,9 @@ export async function runCommand(command: Command, args: string[]): Promise<{ co
   const log = console.log, error = console.error, write = process.stdout.write.bind(process.stdout);
   console.log = (...a: unknown[]) => void out.push(a.join(' ') + '\n');
   console.error = (...a: unknown[]) => void err.push(a.join(' ') + '\n');
-  process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+  // The test runner's own reports to its parent pass through as bytes while an async command runs.
+  process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+    typeof chunk === 'string' ? (out.push(chunk), true) : write(chunk, ...rest)) as typeof process.stdout.write;
   try {
     const code = await command.run(args);
     return { code, out: out.join(''), err: err.join('') };

@@ -25,7 +25,7 @@ export const enumerateCommand: Command = {
   summary: 'count distinct positions after N plies (or in a search space), in memory or through disk',
   usage,
   async run(args) {
-    const { values, positionals } = parseArgs({
+    const { values } = parseArgs({
       args,
       allowPositionals: false,
       options: {
@@ -43,7 +43,6 @@ export const enumerateCommand: Command = {
         'seed-semantics': { type: 'boolean', default: false },
       },
     });
-    void positionals;
     const pos = positionArg(values.fen);
     const progress = new Progress(!values.quiet);
     const start = performance.now();

@@ -11,7 +11,8 @@ import { readFen } from '../../../src/notation/fen.js';
 import { readLines, sharedPath } from '../../../src/node/data.js';
 import { generatePseudo } from '../../../src/tools/enumerate/pseudo-movegen.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
-import { FULL } from '../../helpers.js';
+import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
+import { FULL, runCommand } from '../../helpers.js';
 
 /** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
@@ -160,4 +161,25 @@ test('search space zero under both semantics (the note §3)', { skip: FULL ? fal
   );
   assert.deepEqual([fide.pawnPushes, fide.pawnCaptures, fide.pieceCaptures], [306161613, 18794586, 55112931]);
   assert.deepEqual([fide.whiteToMove, fide.blackToMove], [12727457, 12724717]);
+});
+
+test('caissa enumerate --search-space: the counters of the chessops closure, text and --json, 1 and 2 threads', async () => {
+  const fen = SMALL[1]!;
+  const theirs = chessopsSearchSpace(fen);
+  for (const threads of ['1', '2']) {
+    const j = await runCommand(enumerateCommand, ['--search-space', '--fen', fen, '--threads', threads, '--json', '--quiet']);
+    assert.equal(j.code, 0, j.err);
+    const stats = JSON.parse(j.out) as Record<string, number>;
+    const picked = Object.fromEntries(Object.keys(theirs).map((k) => [k, stats[k]]));
+    assert.deepEqual(picked, theirs, `--threads ${threads}`);
+    assert.ok(Number.isInteger(stats.ms));
+  }
+  const text = (await runCommand(enumerateCommand, ['--search-space', '--fen', fen, '--quiet'])).out.trimEnd().split('\n');
+  assert.equal(text.length, 11);
+  assert.equal(text[0], `${'maximum moves in a position'.padEnd(30)} ${theirs.maxMoves}`);
+  assert.equal(text[9], `${'new positions'.padEnd(30)} ${theirs.newPositions}`);
+  assert.match(text[10]!, /^time {27}\d+ ms$/);
+  const bad = await runCommand(enumerateCommand, ['--search-space', '--plies', '3']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--search-space takes no --plies/);
 });

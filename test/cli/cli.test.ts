@@ -73,6 +73,35 @@ test('moves and fen check', () => {
   assert.equal(bad.code, 1);
   assert.deepEqual(JSON.parse(bad.out).issues, ['impossibleCheck']);
   assert.equal(JSON.parse(bad.out).playableLeniently, true);
+  // The text form: one `invalid:` line per issue, then whether the lenient reader can play it.
+  const text = run('fen', 'check', '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1');
+  assert.deepEqual([text.code, text.out], [1, 'invalid: impossibleCheck\nlenient: playable as 3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1\n']);
+  const kingless = run('fen', 'check', '8/8/8/8/8/8/8/8 w - - 0 1');
+  assert.deepEqual([kingless.code, kingless.out], [1, 'invalid: missingKing\nlenient: not playable\n']);
+});
+
+test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const file = join(dir, 'mixed.epd');
+  writeFileSync(file, 'garbage here\n\n# a comment\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n');
+  const r = run('perft', '--epd', file);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, 'line1 - invalid FEN board: expected 8 ranks, found 1\n1 passed, 1 failed\n');
+  const missing = run('perft', '--epd', join(dir, 'missing.epd'));
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /^caissa perft: cannot read .*missing\.epd/);
+});
+
+test('caissa alone prints the commands and exits 2; --help exits 0', () => {
+  const bare = run();
+  assert.equal(bare.code, 2);
+  assert.match(bare.out, /^usage: caissa <command> \[options\]\n\n {2}perft /);
+  const help = run('--help');
+  assert.equal(help.code, 0);
+  assert.equal(help.out, bare.out);
+  for (const name of ['perft', 'moves', 'fen', 'pgn', 'san', 'uci', 'paco', 'progressive', 'enumerate', 'cluster', 'selfplay']) {
+    assert.match(help.out, new RegExp(`^  ${name} +\\S`, 'm'), name);
+  }
 });
 
 test('the built bin is executable, so `npx caissa` runs it on a fresh clone', () => {

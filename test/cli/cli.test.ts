@@ -99,7 +99,7 @@ test('caissa alone prints the commands and exits 2; --help exits 0', () => {
   const help = run('--help');
   assert.equal(help.code, 0);
   assert.equal(help.out, bare.out);
-  for (const name of ['perft', 'moves', 'fen', 'pgn', 'san', 'uci', 'paco', 'progressive', 'enumerate', 'cluster', 'selfplay']) {
+  for (const name of ['perft', 'moves', 'fen', 'pgn', 'san', 'uci', 'paco', 'progressive', 'enumerate', 'cluster', 'selfplay', 'svg']) {
     assert.match(help.out, new RegExp(`^  ${name} +\\S`, 'm'), name);
   }
 });

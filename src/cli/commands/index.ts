@@ -10,6 +10,7 @@ import { progressiveCommand } from './progressive.js';
 import { pgnCommand } from './pgn.js';
 import { sanCommand } from './san.js';
 import { selfplayCommand } from './selfplay.js';
+import { svgCommand } from './svg.js';
 import { uciCommand } from './uci.js';
 
-export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, pacoCommand, selfplayCommand, progressiveCommand, enumerateCommand, clusterCommand];
+export const COMMANDS: readonly Command[] = [perftCommand, movesCommand, fenCommand, pgnCommand, sanCommand, uciCommand, pacoCommand, selfplayCommand, progressiveCommand, enumerateCommand, clusterCommand, svgCommand];

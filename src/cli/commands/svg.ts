@@ -1,0 +1,91 @@
+/**
+ * `caissa svg`: a board diagram as SVG, on standard output or into a file.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseSquare } from '../../core/square.js';
+import { chessDiagram, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
+import { parsePacoFen } from '../../variants/paco/fen.js';
+import { pacoStart } from '../../variants/paco/game.js';
+import { positionArg } from '../position-arg.js';
+import { EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+
+const usage = `caissa svg [--fen FEN] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
+    [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
+  --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
+  --flip: black at the bottom; --size: pixels per square (default 45)
+  --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows; a king in check is marked
+  unless --no-check`;
+
+function squares(option: string, text: string | undefined): number[] {
+  if (text === undefined || text === '') return [];
+  return text.split(',').map((name) => {
+    const sq = parseSquare(name.trim());
+    if (sq === undefined) throw new UsageError(`${option}: '${name}' is not a square (a1 … h8)`);
+    return sq;
+  });
+}
+
+function arrows(text: string | undefined): DiagramArrow[] {
+  if (text === undefined || text === '') return [];
+  return text.split(',').map((pair) => {
+    const t = pair.trim();
+    const from = parseSquare(t.slice(0, 2));
+    const to = parseSquare(t.slice(2));
+    if (t.length !== 4 || from === undefined || to === undefined) throw new UsageError(`--arrow: '${pair}' is not two squares such as e2e4`);
+    return { from, to };
+  });
+}
+
+export const svgCommand: Command = {
+  name: 'svg',
+  summary: 'draw a board diagram as SVG (chess, Chess960, Paco Ŝako)',
+  usage,
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        fen: { type: 'string' },
+        paco: { type: 'boolean', default: false },
+        lenient: { type: 'boolean', default: false },
+        flip: { type: 'boolean', default: false },
+        size: { type: 'string' },
+        'no-coordinates': { type: 'boolean', default: false },
+        highlight: { type: 'string' },
+        arrow: { type: 'string' },
+        'no-check': { type: 'boolean', default: false },
+        out: { type: 'string' },
+      },
+    });
+    const options = {
+      squareSize: parseIntOption('--size', values.size, 45, 1),
+      orientation: values.flip ? ('black' as const) : ('white' as const),
+      coordinates: !values['no-coordinates'],
+      highlights: squares('--highlight', values.highlight),
+      arrows: arrows(values.arrow),
+    };
+    let svg: string;
+    if (values.paco) {
+      let state = pacoStart();
+      if (values.fen !== undefined) {
+        const r = parsePacoFen(values.fen);
+        if (!r.ok) throw new UsageError(r.error.message);
+        state = r.value;
+      }
+      svg = pacoDiagram(state, options);
+    } else {
+      const pos = positionArg(values.fen, values.lenient);
+      svg = chessDiagram(pos, { ...options, ...(values['no-check'] ? { check: null } : {}) });
+    }
+    if (values.out === undefined) {
+      process.stdout.write(svg);
+      return EXIT_OK;
+    }
+    try {
+      writeFileSync(values.out, svg);
+    } catch (e) {
+      throw new UsageError(`--out ${values.out}: cannot write there (${(e as Error).message})`);
+    }
+    return EXIT_OK;
+  },
+};

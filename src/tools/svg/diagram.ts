@@ -1,0 +1,177 @@
+/**
+ * Board diagrams as standalone SVG text: the 64 squares, highlighted squares, a check marker,
+ * the pieces (a Paco Ŝako union as its two pieces, each smaller, the white one towards the top
+ * left of the square and the black one towards the bottom right), arrows and the coordinates.
+ * Pieces are `<symbol>`s placed with `<use>`; every square and piece carries `data-square` for
+ * scripts and style sheets. Pure string building: runs in browsers as well as in Node.
+ */
+import type { Color, Role } from '../../chess/types.js';
+import { squareName } from '../../core/square.js';
+import { glyphId, glyphSymbol } from './pieces.js';
+
+export interface DiagramPiece {
+  /** 0 = a1 … 63 = h8. */
+  readonly square: number;
+  readonly color: Color;
+  readonly role: Role;
+}
+
+export interface DiagramArrow {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface DiagramOptions {
+  /** Side of a square in pixels (default 45). */
+  readonly squareSize?: number;
+  /** The side at the bottom (default white: a1 at the bottom left). */
+  readonly orientation?: Color;
+  /** File letters below the board and rank digits to its left (default true). */
+  readonly coordinates?: boolean;
+  /** Squares tinted, such as the last move's. */
+  readonly highlights?: readonly number[];
+  readonly arrows?: readonly DiagramArrow[];
+  /** A king's square to mark as in check. */
+  readonly check?: number;
+}
+
+const LIGHT = '#ece1cb';
+const DARK = '#b38c66';
+const HIGHLIGHT = '#f3d34a';
+const ARROW = '#2e8b57';
+/** A union's two pieces are drawn at this scale, in opposite corners of the square. */
+const PAIR_SCALE = 0.72;
+
+const num = (x: number): string => String(Math.round(x * 100) / 100);
+
+function checkSquare(sq: number, what: string): void {
+  if (!Number.isInteger(sq) || sq < 0 || sq > 63) throw new RangeError(`${what}: square ${sq} is not in 0..63`);
+}
+
+/**
+ * The SVG text of a diagram. A square holds at most one piece of each colour (two make a Paco
+ * Ŝako union); anything else, or a square outside 0..63, is a `RangeError`.
+ */
+export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOptions = {}): string {
+  const s = options.squareSize ?? 45;
+  if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`squareSize: expected a positive number, got ${s}`);
+  const flipped = options.orientation === 'black';
+  const margin = options.coordinates === false ? 0 : Math.round(s * 0.4);
+  const width = margin + 8 * s;
+  const height = 8 * s + margin;
+  /** Top-left corner of a square on the drawing. */
+  const x = (sq: number): number => margin + (flipped ? 7 - (sq & 7) : sq & 7) * s;
+  const y = (sq: number): number => (flipped ? sq >> 3 : 7 - (sq >> 3)) * s;
+
+  const byColor: [Map<number, DiagramPiece>, Map<number, DiagramPiece>] = [new Map(), new Map()];
+  for (const p of pieces) {
+    checkSquare(p.square, 'piece');
+    const layer = byColor[p.color === 'white' ? 0 : 1];
+    if (layer.has(p.square)) throw new RangeError(`piece: two ${p.color} pieces on ${squareName(p.square)}`);
+    layer.set(p.square, p);
+  }
+
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" ` +
+      `width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}">`,
+  );
+  const used = [...new Set(pieces.map((p) => glyphId(p.color, p.role)))].sort();
+  out.push('<defs>');
+  for (const id of used) {
+    const [color, role] = id.split('-') as [Color, Role];
+    out.push(glyphSymbol(color, role));
+  }
+  out.push(
+    '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff2d2d" stop-opacity="1"/>' +
+      '<stop offset="50%" stop-color="#e81e1e" stop-opacity="0.8"/><stop offset="100%" stop-color="#a00" stop-opacity="0"/></radialGradient>',
+  );
+  out.push('</defs>');
+
+  out.push('<g class="board">');
+  for (let sq = 0; sq < 64; sq++) {
+    // a1 is a dark square: a square is dark when its file and rank have the same parity.
+    const dark = ((sq & 7) + (sq >> 3)) % 2 === 0;
+    out.push(`<rect data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="${dark ? DARK : LIGHT}"/>`);
+  }
+  out.push('</g>');
+
+  if (options.highlights !== undefined && options.highlights.length > 0) {
+    out.push('<g class="highlights">');
+    for (const sq of options.highlights) {
+      checkSquare(sq, 'highlight');
+      out.push(`<rect data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="${HIGHLIGHT}" fill-opacity="0.55"/>`);
+    }
+    out.push('</g>');
+  }
+
+  if (options.check !== undefined) {
+    checkSquare(options.check, 'check');
+    const sq = options.check;
+    out.push(`<rect class="check" data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="url(#check-glow)"/>`);
+  }
+
+  out.push('<g class="pieces">');
+  const place = (p: DiagramPiece, scale: number, dx: number, dy: number): void => {
+    const id = glyphId(p.color, p.role);
+    out.push(
+      `<use data-square="${squareName(p.square)}" href="#${id}" xlink:href="#${id}" ` +
+        `x="${num(x(p.square) + dx)}" y="${num(y(p.square) + dy)}" width="${num(s * scale)}" height="${num(s * scale)}"/>`,
+    );
+  };
+  for (let sq = 0; sq < 64; sq++) {
+    const w = byColor[0].get(sq);
+    const b = byColor[1].get(sq);
+    if (w !== undefined && b !== undefined) {
+      const off = s * (1 - PAIR_SCALE);
+      place(w, PAIR_SCALE, 0, 0);
+      place(b, PAIR_SCALE, off, off);
+    } else if (w !== undefined || b !== undefined) {
+      place((w ?? b)!, 1, 0, 0);
+    }
+  }
+  out.push('</g>');
+
+  if (options.arrows !== undefined && options.arrows.length > 0) {
+    out.push(`<g class="arrows" fill="${ARROW}" fill-opacity="0.8">`);
+    for (const a of options.arrows) {
+      checkSquare(a.from, 'arrow');
+      checkSquare(a.to, 'arrow');
+      if (a.from !== a.to) out.push(arrowPolygon(a, x, y, s));
+    }
+    out.push('</g>');
+  }
+
+  if (margin > 0) {
+    const font = num(s * 0.28);
+    out.push(`<g class="coordinates" font-family="sans-serif" font-size="${font}" fill="#555" text-anchor="middle">`);
+    for (let f = 0; f < 8; f++) {
+      out.push(`<text x="${num(x(f) + s / 2)}" y="${num(8 * s + margin * 0.75)}">${'abcdefgh'[f]}</text>`);
+    }
+    for (let r = 0; r < 8; r++) {
+      out.push(`<text x="${num(margin / 2)}" y="${num(y(r * 8) + s / 2 + s * 0.1)}">${r + 1}</text>`);
+    }
+    out.push('</g>');
+  }
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}
+
+/** An arrow from the centre of one square to the centre of another: a shaft and a triangular head. */
+function arrowPolygon(a: DiagramArrow, x: (sq: number) => number, y: (sq: number) => number, s: number): string {
+  const x0 = x(a.from) + s / 2, y0 = y(a.from) + s / 2;
+  const x1 = x(a.to) + s / 2, y1 = y(a.to) + s / 2;
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const dx = (x1 - x0) / len, dy = (y1 - y0) / len;
+  // The normal, and the shaft's end where the head begins.
+  const nx = -dy, ny = dx;
+  const head = Math.min(s * 0.45, len / 2);
+  const shaft = s * 0.08, wing = s * 0.22;
+  const bx = x1 - dx * head, by = y1 - dy * head;
+  const points = [
+    [x0 + nx * shaft, y0 + ny * shaft], [bx + nx * shaft, by + ny * shaft], [bx + nx * wing, by + ny * wing], [x1, y1],
+    [bx - nx * wing, by - ny * wing], [bx - nx * shaft, by - ny * shaft], [x0 - nx * shaft, y0 - ny * shaft],
+  ];
+  const squares = `${squareName(a.from)}${squareName(a.to)}`;
+  return `<polygon data-arrow="${squares}" points="${points.map(([px, py]) => `${num(px!)},${num(py!)}`).join(' ')}"/>`;
+}

@@ -61,6 +61,15 @@ test('paco sako: one JSON line per FEN in input order, --sequence, --jsonl, bad 
   const bl = b.out.trim().split('\n');
   assert.equal(bl.length, 2);
   assert.equal(JSON.parse(bl[1]!).error.field, 'fen');
+  // --jsonl: a line that is no JSON, or JSON without a FEN, gets an error record of kind json.
+  writeFileSync(jsonl, '{"fen":"8/8/8/8/8/8/8/8 w 0 - - -"}\n{"fen":\n{"board":"x"}\n');
+  const jb = await run(['sako', jsonl, '--jsonl']);
+  assert.equal(jb.code, 2);
+  const records = jb.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(records.length, 3);
+  assert.deepEqual(records.slice(1).map((x) => [x.fen, x.error.kind]), [['{"fen":', 'json'], ['{"board":"x"}', 'json']]);
+  assert.match(records[2].error.message, /"fen" field/);
+  assert.match(jb.err, /^line 2: [^]*\nline 3: /);
 });
 
 test('paco replay: action JSON or numeric codes; one line per half move', async () => {
@@ -86,4 +95,14 @@ test('paco replay: action JSON or numeric codes; one line per half move', async 
   assert.match(bad.err, /action 1/);
   writeFileSync(json, '[{"Lift":12},{"Hop":3}]');
   assert.match((await run(['replay', json])).err, /action 1/);
+  // The same game as an object with "actions", and as one action a line (JSONL).
+  const first = r.out.trim().split('\n')[0];
+  writeFileSync(json, '{"actions":[{"Lift":12},{"Place":28}]}');
+  assert.equal((await run(['replay', json])).out.trim(), first);
+  writeFileSync(json, '{"Lift":12}\n{"Place":28}\n');
+  assert.equal((await run(['replay', json])).out.trim(), first);
+  writeFileSync(json, '{"Lift":12}\n{"Place":\n');
+  const broken = await run(['replay', json]);
+  assert.equal(broken.code, 2);
+  assert.match(broken.err, /line 2: not JSON/);
 });

@@ -44,7 +44,7 @@ const PAIR_SCALE = 0.72;
 
 const num = (x: number): string => String(Math.round(x * 100) / 100);
 
-function checkSquare(sq: number, what: string): void {
+function assertSquare(sq: number, what: string): void {
   if (!Number.isInteger(sq) || sq < 0 || sq > 63) throw new RangeError(`${what}: square ${sq} is not in 0..63`);
 }
 
@@ -65,50 +65,53 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
 
   const byColor: [Map<number, DiagramPiece>, Map<number, DiagramPiece>] = [new Map(), new Map()];
   for (const p of pieces) {
-    checkSquare(p.square, 'piece');
+    assertSquare(p.square, 'piece');
     const layer = byColor[p.color === 'white' ? 0 : 1];
     if (layer.has(p.square)) throw new RangeError(`piece: two ${p.color} pieces on ${squareName(p.square)}`);
     layer.set(p.square, p);
   }
+
+  /** A square-sized rectangle over `sq`, with extra attributes. */
+  const squareRect = (sq: number, attributes: string): string =>
+    `<rect data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" ${attributes}/>`;
 
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" ` +
       `width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}">`,
   );
-  const used = [...new Set(pieces.map((p) => glyphId(p.color, p.role)))].sort();
+  // Only the glyphs drawn are defined, in a fixed order so that equal diagrams are equal text.
+  const glyphs = new Map(pieces.map((p) => [glyphId(p.color, p.role), p]));
   out.push('<defs>');
-  for (const id of used) {
-    const [color, role] = id.split('-') as [Color, Role];
-    out.push(glyphSymbol(color, role));
+  for (const id of [...glyphs.keys()].sort()) out.push(glyphSymbol(glyphs.get(id)!.color, glyphs.get(id)!.role));
+  if (options.check !== undefined) {
+    out.push(
+      '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff2d2d" stop-opacity="1"/>' +
+        '<stop offset="50%" stop-color="#e81e1e" stop-opacity="0.8"/><stop offset="100%" stop-color="#a00" stop-opacity="0"/></radialGradient>',
+    );
   }
-  out.push(
-    '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff2d2d" stop-opacity="1"/>' +
-      '<stop offset="50%" stop-color="#e81e1e" stop-opacity="0.8"/><stop offset="100%" stop-color="#a00" stop-opacity="0"/></radialGradient>',
-  );
   out.push('</defs>');
 
   out.push('<g class="board">');
   for (let sq = 0; sq < 64; sq++) {
     // a1 is a dark square: a square is dark when its file and rank have the same parity.
     const dark = ((sq & 7) + (sq >> 3)) % 2 === 0;
-    out.push(`<rect data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="${dark ? DARK : LIGHT}"/>`);
+    out.push(squareRect(sq, `fill="${dark ? DARK : LIGHT}"`));
   }
   out.push('</g>');
 
   if (options.highlights !== undefined && options.highlights.length > 0) {
     out.push('<g class="highlights">');
     for (const sq of options.highlights) {
-      checkSquare(sq, 'highlight');
-      out.push(`<rect data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="${HIGHLIGHT}" fill-opacity="0.55"/>`);
+      assertSquare(sq, 'highlight');
+      out.push(squareRect(sq, `fill="${HIGHLIGHT}" fill-opacity="0.55"`));
     }
     out.push('</g>');
   }
 
   if (options.check !== undefined) {
-    checkSquare(options.check, 'check');
-    const sq = options.check;
-    out.push(`<rect class="check" data-square="${squareName(sq)}" x="${num(x(sq))}" y="${num(y(sq))}" width="${num(s)}" height="${num(s)}" fill="url(#check-glow)"/>`);
+    assertSquare(options.check, 'check');
+    out.push(squareRect(options.check, 'class="check" fill="url(#check-glow)"'));
   }
 
   out.push('<g class="pieces">');
@@ -135,8 +138,8 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
   if (options.arrows !== undefined && options.arrows.length > 0) {
     out.push(`<g class="arrows" fill="${ARROW}" fill-opacity="0.8">`);
     for (const a of options.arrows) {
-      checkSquare(a.from, 'arrow');
-      checkSquare(a.to, 'arrow');
+      assertSquare(a.from, 'arrow');
+      assertSquare(a.to, 'arrow');
       if (a.from !== a.to) out.push(arrowPolygon(a, x, y, s));
     }
     out.push('</g>');

@@ -2,12 +2,13 @@
  * `npm run bench:pgn`: replay ../shared/data/games/masters-pgnmentor-105k.pgn.gz (105,884 games,
  * 8.73M plies) from the compressed file to each game's final position, with caissa (one thread,
  * then a `PgnReplayPool` of worker threads in a child process, each warmed up by one whole run,
- * then one thread in a child process pinned to one core) and chessops (its streaming `PgnParser`, `startingPosition`, `parseSan`,
- * `play`), and chess.js (`loadPgn`) on the first 2,000 games; all in one run so that the ratios
- * hold on a noisy shared machine. Prints games/s, moves/s, the ratios and peak RSS.
+ * then one thread in a child process pinned to one core) and chessops (its streaming
+ * `PgnParser`, `startingPosition`, `parseSan`, `play`), and chess.js (`loadPgn`) on the first
+ * 2,000 games; all in one run so that the ratios hold on a noisy shared machine. Prints games/s,
+ * moves/s, the ratios and peak RSS.
  * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
  * `--rounds N` (default 2: each contender runs N times, interleaved, and its fastest run counts),
- * `--passes N` (default 3: in each round, caissa's two contenders, whose runs last about a second
+ * `--passes N` (default 3: in each round, caissa's contenders, whose runs last about a second
  * against chessops' 11–15 s, run N times back to back, so that a burst of load from elsewhere on
  * the shared machine spoils one short run rather than the contender's round),
  * `--file F` (another `.pgn.gz`, such as the lichess file with a clock comment after every move).

@@ -31,12 +31,6 @@ export interface NpyError {
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
-/** Bytes per element of a descr. */
-export function itemSize(descr: NpyDescr): number {
-  if (descr.startsWith('<U')) return 4 * Number(descr.slice(2));
-  return Number(descr.slice(2));
-}
-
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**

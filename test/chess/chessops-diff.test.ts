@@ -8,6 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
+import { makeUci as opsMakeUci } from 'chessops/util';
+import { makeUci } from '../../src/notation/uci.js';
 import { squareName } from '../../src/core/square.js';
 import { isInsufficientMaterial, positionOutcome } from '../../src/chess/outcome.js';
 import { readFen } from '../../src/notation/fen.js';
@@ -61,3 +63,41 @@ for (const file of FILES) {
     assert.ok(compared >= Math.min(fens.length, PER_FILE) * 0.95, `compared ${compared} of ${fens.length}`);
   });
 }
+
+test('the Move and Position accessors agree with chessops (role, capture, en passant, promotion, UCI; pieces, castling rooks)', () => {
+  const fens = [...spread(epdFens('UHO_4060_v3.epd.gz'), 1500), ...spread(epdFens('endgames.epd.gz'), 1500), ...spread(epdFens('FRC_openings.epd.gz'), 1000)];
+  let captures = 0, enPassant = 0, promotions = 0, castles = 0;
+  for (const fen of fens) {
+    const ours = readFen(fen);
+    const theirs = Chess.fromSetup(opsParseFen(fen).unwrap());
+    if (!ours.ok || !theirs.isOk) continue;
+    const pos = ours.value;
+    const ops = theirs.unwrap();
+    for (const color of ['white', 'black'] as const) {
+      assert.deepEqual([...pos.pieces(color)], [...ops.board[color]], fen);
+      for (const role of ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const) {
+        assert.deepEqual([...pos.pieces(color, role)], [...ops.board.pieces(color, role)], `${fen} ${color} ${role}`);
+      }
+    }
+    assert.deepEqual([...pos.castlingRooks], [...ops.castles.castlingRights], fen);
+    const them = ops.turn === 'white' ? 'black' : 'white';
+    for (const m of pos.legalMoves()) {
+      assert.equal(m.role, ops.board.getRole(m.from), `${fen} ${m.uci}`);
+      const ep = m.role === 'pawn' && m.to === ops.epSquare && (m.to & 7) !== (m.from & 7) && !ops.board.occupied.has(m.to);
+      assert.equal(m.isEnPassant, ep, `${fen} ${m.uci}`);
+      assert.equal(m.isCapture, ep || (!m.isCastle && ops.board[them].has(m.to)), `${fen} ${m.uci}`);
+      assert.equal(m.promotion !== undefined, m.role === 'pawn' && (m.to >> 3 === 0 || m.to >> 3 === 7), `${fen} ${m.uci}`);
+      // chessops writes castling as king takes rook; so do we in Chess960 mode, and e1g1 otherwise.
+      const opsUci = opsMakeUci({ from: m.from, to: m.castlingRook ?? m.to, promotion: m.promotion });
+      const expected = m.isCastle && !pos.chess960 ? squareName(m.from) + squareName(m.to) : opsUci;
+      assert.equal(makeUci(m), expected, `${fen} ${m.uci}`);
+      assert.equal(String(m), expected);
+      captures += m.isCapture ? 1 : 0;
+      enPassant += m.isEnPassant ? 1 : 0;
+      promotions += m.promotion !== undefined ? 1 : 0;
+      castles += m.isCastle ? 1 : 0;
+    }
+  }
+  // The sample exercises every kind of move.
+  assert.ok(captures > 1000 && enPassant > 0 && promotions > 10 && castles > 100, `${captures} ${enPassant} ${promotions} ${castles}`);
+});

@@ -3,7 +3,7 @@
  * level fits the memory budget, and past that (or whenever a work directory is given, for
  * checkpoints) as an external-memory BFS with hash-bucketed spill files (`units.ts`).
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Position } from '../../chess/position.js';
@@ -298,10 +298,4 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
   o.progress.finishLine();
   const stats: LevelStats[] = levels.map((l) => ({ ply: l.ply, positions: l.positions, children: l.children, paths: l.paths }));
   return { levels: stats, mode: 'disk', peakTableBytes: 0 };
-}
-
-/** Whether `dir` holds a finished run of `plies` plies. */
-export function finishedRun(dir: string): Manifest | undefined {
-  const m = existsSync(manifestFile(dir)) ? readJson<Manifest>(manifestFile(dir)) : undefined;
-  return m !== undefined && m.levels.length === m.plies + 1 ? m : undefined;
 }

@@ -12,7 +12,7 @@
  *   depends on castling rights and en passant), so enumeration expands FIDE positions and
  *   projects them to diagrams where it counts.
  */
-import { W_EP, W_TURN } from '../../chess/layout.js';
+import { W_EP } from '../../chess/layout.js';
 import { MOVE_EN_PASSANT } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
 import { polyglotEpCounts } from '../../chess/play.js';
@@ -67,6 +67,3 @@ export function identityEp(w: Int32Array, p: number, code: number): number {
   if (code === ID_PSEUDO_EP) return ep;
   return hasLegalEp(w, p) ? ep : -1;
 }
-
-/** Side to move of the words (re-exported for callers that only see records). */
-export const turnOf = (w: Int32Array, p: number): number => w[p + W_TURN]!;

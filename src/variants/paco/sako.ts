@@ -134,9 +134,6 @@ export function shortestPacoSequence(s: Int32Array): number[] | undefined {
   return Array.from(search.pacoPath.subarray(0, search.pacoPathLength));
 }
 
-/** Intermediate states visited by the last search (for benchmarks and limits). */
-export const lastSearchStates = (): number => search.states;
-
 /**
  * Caps the intermediate states of one Ŝako/Paco search (0 = no cap, the default). Union-saturated
  * positions can need millions of states (seconds, hundreds of MB); the reference's data sets cap

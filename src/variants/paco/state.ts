@@ -20,9 +20,6 @@ export const pieceAt = (s: Int32Array, color: number, sq: number): number =>
 export const hasPiece = (s: Int32Array, color: number, sq: number): boolean =>
   (s[OCC + 2 * color + (sq >> 5)]! & (1 << (sq & 31))) !== 0;
 
-/** Whether neither colour is on `sq`. */
-export const isEmpty = (s: Int32Array, sq: number): boolean => squareByte(s, sq) === 0;
-
 /** Puts a piece of `color` on `sq` (replacing any piece of that colour there), keeping hash and occupancy. */
 export function setPiece(s: Int32Array, color: number, sq: number, type: number): void {
   const old = pieceAt(s, color, sq);

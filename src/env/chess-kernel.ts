@@ -252,7 +252,11 @@ export class ChessKernel implements GameKernel {
     }
   }
 
-  /** How many times the current position of `i` has occurred (itself included). */
+  /**
+   * How many times the current position of `i` has occurred (itself included), as recorded by
+   * `generate` (a position is counted once its moves are generated: the FIDE identity needs to
+   * know whether an en-passant capture is legal).
+   */
   repetitionCount(i: number): number {
     return this.occurrences[i * RING + (this.ply[i]! & (RING - 1))]!;
   }

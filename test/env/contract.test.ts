@@ -281,3 +281,30 @@ test('masks: the 218-move position and 2,000 data positions equal the core exact
     assert.deepEqual(maskSet(env, 0), expected, fen);
   }
 });
+
+test('ChessKernel accessors: moveCode, label, plies and repetitionCount along a repeated knight dance', () => {
+  const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+  kernel.reset(0, new Rng(1));
+  const labels = new Int32Array(CHESS_ACTIONS);
+  const play = (uci: string): void => {
+    const count = kernel.generate(0, labels, 0);
+    const pos = kernel.position(0);
+    let k = 0;
+    while (k < count && pos.moveFromCode(kernel.moveCode(0, k))?.uci !== uci) k++;
+    assert.ok(k < count, `${uci} not among the ${count} moves`);
+    // The label written for the k-th move is its AlphaZero label, and `label` agrees.
+    assert.equal(labels[k], encodeChessMove(kernel.moveCode(0, k), pos.turn === 'white' ? 0 : 1, false));
+    assert.equal(kernel.label(kernel.state(0), kernel.moveCode(0, k)), labels[k]);
+    kernel.play(0, k);
+  };
+  // The count is recorded when the position's moves are generated.
+  const counts = (): [number, number] => (kernel.generate(0, labels, 0), [kernel.plies(0), kernel.repetitionCount(0)]);
+  assert.deepEqual(counts(), [0, 1]);
+  for (const round of [2, 3]) {
+    for (const uci of ['g1f3', 'g8f6', 'f3g1', 'f6g8']) play(uci);
+    assert.equal(kernel.describe(0).split(' ').slice(0, 4).join(' '), STARTING_FEN.split(' ').slice(0, 4).join(' '));
+    assert.deepEqual(counts(), [4 * (round - 1), round]);
+  }
+  play('e2e4');
+  assert.deepEqual(counts(), [9, 1]);
+});

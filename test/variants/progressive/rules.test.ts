@@ -56,6 +56,24 @@ test('two en-passant targets coexist; a pawn that moves again loses its target',
   assert.equal(makeProgressive(moved).split(' ')[3], '-');
 });
 
+test('play checks the move: a legal code gives the same state as playUnchecked, any other a typed error', () => {
+  const pos = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 italian');
+  for (const code of pos.legalMoves()) {
+    const r = pos.play(code);
+    assert.ok(r.ok);
+    assert.equal(makeProgressive(r.value), makeProgressive(pos.playUnchecked(code)));
+  }
+  // The queen's check on e7 is pseudo-legal but not the series' last move: refused, as is nonsense.
+  const check = pos.parseMove('a7e7');
+  assert.ok(!check.ok);
+  const queenToE7 = 48 | (52 << 6); // a7 (48) to e7 (52), a plain move's code
+  assert.ok(state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 1 italian').play(queenToE7).ok, 'as the last move the check is legal');
+  for (const code of [queenToE7, 0, 0xffff]) {
+    const r = pos.play(code);
+    assert.ok(!r.ok && r.error.field === 'move', String(code));
+  }
+});
+
 test('Scottish: a check ends the series; Italian: a check before the last move is illegal', () => {
   const scottish = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 scottish');
   const after = play(scottish, 'a7e7');

@@ -222,6 +222,10 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
   assert.equal(out.code, 0, out.err);
   const expected = chessDiagram(position('4k3/8/8/8/8/8/8/4K2R w K - 0 1'), { orientation: 'black', highlights: [4, 6], arrows: [{ from: 4, to: 6 }] });
   assert.equal(out.out, expected);
+  // --moves: SAN or UCI from the start (or --fen), the last move's squares highlighted.
+  const mate = await runCommand(svgCommand, ['--moves', 'e4 e5 Qh5 Nc6 Bc4,g8f6 h5f7']);
+  assert.equal(mate.code, 0, mate.err);
+  assert.equal(mate.out, chessDiagram(position('r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'), { highlights: [39, 53] }));
   const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
   const file = join(dir, 'start.svg');
   assert.equal((await runCommand(svgCommand, ['--paco', '--out', file])).code, 0);
@@ -232,6 +236,8 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
   const cases: [string[], RegExp][] = [
     [impossible, /invalid position: impossibleCheck/],
     [['--fen', 'not a fen'], /FEN/],
+    [['--moves', 'e4 Ke7'], /move 2: illegal move 'Ke7'/],
+    [['--paco', '--moves', 'e4'], /--moves: chess only/],
     [['--highlight', 'e9'], /--highlight: 'e9' is not a square/],
     [['--arrow', 'e2-e4'], /--arrow: 'e2-e4' is not two squares/],
     [['--size', '0'], /--size/],

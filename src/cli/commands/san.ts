@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
-import { makeSan, parseSan } from '../../notation/san.js';
-import { parseUci } from '../../notation/uci.js';
+import { makeSan } from '../../notation/san.js';
+import { readMove } from '../move-arg.js';
 import { EXIT_OK, UsageError, type Command } from '../usage.js';
 
 /** The position of a FEN argument (`startpos` = the standard start). */
@@ -16,18 +16,6 @@ function startArg(fen: string, chess960: boolean): Position {
   const pos = readFen(fen, { chess960: chess960 ? true : 'auto' });
   if (!pos.ok) throw new UsageError(pos.error.message);
   return pos.value;
-}
-
-/** A move given in UCI or SAN (UCI first when it looks like UCI). */
-function readMove(pos: Position, text: string, index: number): Move {
-  if (/^[a-h][1-8][a-h][1-8][nbrq]?$/.test(text)) {
-    const u = parseUci(pos, text);
-    if (u.ok) return u.value;
-  }
-  const s = parseSan(pos, text);
-  if (s.ok) return s.value;
-  // The message names the kind of error (not SAN, illegal, ambiguous) and the move's text.
-  throw new UsageError(`move ${index + 1}: ${s.error.message}`);
 }
 
 /** Converts the moves with `write` after playing them one by one. */

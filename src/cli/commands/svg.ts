@@ -7,12 +7,14 @@ import { parseSquare } from '../../core/square.js';
 import { chessDiagram, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
 import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
+import { readMove } from '../move-arg.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
 
-const usage = `caissa svg [--fen FEN] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
+const usage = `caissa svg [--fen FEN] [--moves "MOVE …"] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
     [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
   --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
+  --moves: SAN or UCI moves played from it first; the last one's squares are highlighted
   --flip: black at the bottom; --size: pixels per square (default 45)
   --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows; a king in check is marked
   unless --no-check`;
@@ -46,6 +48,7 @@ export const svgCommand: Command = {
       args,
       options: {
         fen: { type: 'string' },
+        moves: { type: 'string' },
         paco: { type: 'boolean', default: false },
         lenient: { type: 'boolean', default: false },
         flip: { type: 'boolean', default: false },
@@ -66,6 +69,7 @@ export const svgCommand: Command = {
     };
     let svg: string;
     if (values.paco) {
+      if (values.moves !== undefined) throw new UsageError('--moves: chess only (Paco Ŝako moves are chains of actions)');
       let state = pacoStart();
       if (values.fen !== undefined) {
         const r = parsePacoFen(values.fen);
@@ -74,7 +78,13 @@ export const svgCommand: Command = {
       }
       svg = pacoDiagram(state, options);
     } else {
-      const pos = positionArg(values.fen, values.lenient);
+      let pos = positionArg(values.fen, values.lenient);
+      const moves = (values.moves ?? '').split(/[\s,]+/).filter((m) => m !== '');
+      moves.forEach((text, i) => {
+        const move = readMove(pos, text, i);
+        if (i === moves.length - 1) options.highlights.push(move.from, move.to);
+        pos = move.play();
+      });
       svg = chessDiagram(pos, { ...options, ...(values['no-check'] ? { check: null } : {}) });
     }
     if (values.out === undefined) {

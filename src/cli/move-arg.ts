@@ -1,0 +1,16 @@
+import type { Move, Position } from '../chess/position.js';
+import { parseSan } from '../notation/san.js';
+import { parseUci } from '../notation/uci.js';
+import { UsageError } from './usage.js';
+
+/** A move argument in UCI or SAN (UCI first when it looks like UCI), or a UsageError naming it. */
+export function readMove(pos: Position, text: string, index: number): Move {
+  if (/^[a-h][1-8][a-h][1-8][nbrq]?$/.test(text)) {
+    const u = parseUci(pos, text);
+    if (u.ok) return u.value;
+  }
+  const s = parseSan(pos, text);
+  if (s.ok) return s.value;
+  // The message names the kind of error (not SAN, illegal, ambiguous) and the move's text.
+  throw new UsageError(`move ${index + 1}: ${s.error.message}`);
+}

@@ -152,7 +152,7 @@ function pacoBoard(fen: string): Record<string, string[]> {
       }
       const name = 'abcdefgh'[file++]! + String(8 - i);
       const lower = ch.toLowerCase();
-      if (SINGLE[lower] !== undefined && ch.length === 1 && !PACO_LETTERS[lower]) {
+      if (SINGLE[lower] !== undefined) {
         out[name] = [`${ch === lower ? 'black' : 'white'}-${SINGLE[lower]}`];
       } else {
         // Upper case swaps the colours of the lower-case letter's pair.

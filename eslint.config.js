@@ -5,6 +5,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const nodeOnly = ['node:*', 'fs', 'path', 'os', 'worker_threads', 'zlib', 'child_process'];
+// Node's globals, which a browser lacks: the layers below src/node and src/cli use none.
+const nodeGlobals = ['Buffer', 'process', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'];
 const layer = (files, forbidden) => ({
   files,
   rules: {
@@ -12,6 +14,7 @@ const layer = (files, forbidden) => ({
       'error',
       { patterns: [{ group: [...forbidden.map((f) => `**/${f}/**`), ...nodeOnly], message: 'layer rule: see eslint.config.js' }] },
     ],
+    'no-restricted-globals': ['error', ...nodeGlobals.map((name) => ({ name, message: 'Node-only global: the core runs in a browser too' }))],
   },
 });
 

@@ -175,11 +175,19 @@ export class PgnReplayPool {
   /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
     const run = new OrderedReplay((work) => this.run(work), () => this.failure, options);
-    for await (const chunk of source) {
-      run.push(chunk);
-      while (run.inFlight >= 2 * this.workers.length) yield await run.takeOldest();
+    try {
+      for await (const chunk of source) {
+        run.push(chunk);
+        while (run.inFlight >= 2 * this.workers.length) yield await run.takeOldest();
+      }
+    } catch (e) {
+      // The input failed (a truncated .gz): the games it completed still come out, as from the
+      // sequential reader, then its error.
+      run.end(false);
+      while (run.inFlight > 0) yield await run.takeOldest();
+      throw e;
     }
-    run.end();
+    run.end(true);
     while (run.inFlight > 0) yield await run.takeOldest();
   }
 }
@@ -199,6 +207,8 @@ class OrderedReplay {
   private pendingLen = 0;
   private segmentsOut = 0;
   private finished = false;
+  /** Whether the input ended normally (else it failed, and its unfinished last game is dropped). */
+  private complete = true;
   /** The fallback: this thread splits, from the start of the first segment cut wrongly. */
   private splitter: PgnSplitter | undefined;
   private splitterLineShift = 0;
@@ -236,10 +246,15 @@ class OrderedReplay {
     }
   }
 
-  /** The end of the input. */
-  end(): void {
+  /**
+   * The end of the input: `complete`, or cut short by an error. Then, as the sequential reader
+   * does, only the games the text read so far completes are replayed: the pending text goes
+   * through this thread's splitter, which is not told the input ended.
+   */
+  end(complete: boolean): void {
     this.finished = true;
-    if (this.splitter === undefined && this.pendingLen > 0) this.sendSegment(this.pendingLen);
+    this.complete = complete;
+    if (complete && this.splitter === undefined && this.pendingLen > 0) this.sendSegment(this.pendingLen);
     this.closeFallback();
   }
 
@@ -253,7 +268,7 @@ class OrderedReplay {
       const bytes = job.work.bytes;
       this.segmentsOut--;
       // The last segment of the input needs no check: nothing follows it.
-      const last = this.finished && this.segmentsOut === 0 && this.pendingLen === 0;
+      const last = this.finished && this.complete && this.segmentsOut === 0 && this.pendingLen === 0;
       if (this.splitter === undefined && (r.endsBetweenGames! || last)) {
         records = jobRecords(r, this.nextGame, this.lineShift);
       } else {
@@ -354,10 +369,16 @@ class OrderedReplay {
 
   /** At the end of the input, once every segment is back: the splitter's last games. */
   private closeFallback(): void {
+    if (!this.finished || this.segmentsOut > 0 || this.fallbackClosed) return;
+    if (this.splitter === undefined) {
+      if (this.complete) return;
+      // A failed input: the text after the last segment is split here, from the line it starts on.
+      this.splitter = new PgnSplitter();
+      this.splitterLineShift = this.lineShift;
+    }
     const s = this.splitter;
-    if (!this.finished || s === undefined || this.segmentsOut > 0 || this.fallbackClosed) return;
     this.feedPending();
-    s.finish();
+    if (this.complete) s.finish();
     for (let g = s.take(); g !== undefined; g = s.take()) this.batch.add(g, this.splitterLineShift);
     this.sendBatch();
     this.fallbackClosed = true;

@@ -8,14 +8,15 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
 import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
-import { replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import { replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { Rng } from '../../src/core/rng.js';
 import { mutateText, testSeed } from '../helpers.js';
 
@@ -143,4 +144,78 @@ test('caissa/node: openPgn and the pool replay a .pgn.gz file as the sequential 
   } finally {
     await entryPool.close();
   }
+});
+
+/** The chunks of `bytes[0..failAt)`, then an error, as a truncated download gives. */
+async function* failing(bytes: Uint8Array, size: number, failAt: number): AsyncGenerator<Uint8Array> {
+  yield* chunks(bytes.subarray(0, failAt), size);
+  throw new Error('input cut');
+}
+
+/** The records a reader yields before the input's error, and that error's message. */
+async function untilError(records: AsyncIterable<ReplayRecord[]>): Promise<[ReplayRecord[], string]> {
+  const out: ReplayRecord[] = [];
+  try {
+    for await (const batch of records) out.push(...batch);
+  } catch (e) {
+    return [out, (e as Error).message];
+  }
+  return [out, 'no error'];
+}
+
+test('an input that fails part-way: the pool gives the records the sequential reader gives before the error, then the error', async () => {
+  const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))).subarray(0, 3 << 20);
+  // Cut points in movetext, in tags, between games, inside comments: spread over the text.
+  const rng = new Rng(testSeed(29));
+  let compared = 0;
+  for (let k = 0; k < 24; k++) {
+    const failAt = 1 + rng.below(bytes.length - 1);
+    const [expected, expectedError] = await untilError(replayPgnBatches(failing(bytes, 1 << 16, failAt)));
+    assert.equal(expectedError, 'input cut');
+    for (const [chunk, segment] of [[1 << 16, 1 << 15], [4096, 1 << 20], [1000, 300]] as const) {
+      const [got, error] = await untilError(pool.replayBatches(failing(bytes, chunk, failAt), { segmentBytes: segment }));
+      assert.equal(error, 'input cut');
+      assert.equal(got.length, expected.length, `cut at ${failAt} (chunks ${chunk}, segments ${segment})`);
+      assert.deepEqual(got, expected, `cut at ${failAt} (chunks ${chunk}, segments ${segment})`);
+      compared += got.length;
+    }
+  }
+  assert.ok(compared > 10000, `only ${compared} records compared`);
+});
+
+test('openPgn: truncated or corrupt gzip, other compressed formats and unreadable paths are PgnInputErrors naming the file', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-input-'));
+  const gz = readFileSync(sharedPath('games', 'lichess-from-position-440.pgn.gz'));
+  const text = gunzipSync(gz);
+  const cases: [string, Uint8Array, RegExp][] = [
+    ['truncated.pgn.gz', gz.subarray(0, gz.length >> 1), /the gzip data ends early: the file is truncated/],
+    ['corrupt.pgn.gz', (() => {
+      const b = Buffer.from(gz);
+      b[b.length - 6]! ^= 0xff; // the stored CRC-32 no longer matches the data
+      return b;
+    })(), /the gzip data is corrupt \(incorrect data check\)/],
+    ['bad-method.pgn.gz', Buffer.concat([gz.subarray(0, 2), Buffer.from([7]), gz.subarray(3)]), /the gzip data is corrupt \(unknown compression method\)/],
+    ['games.pgn.zst', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0, 0]), /zstd-compressed data: .*zstd -dc/],
+    ['games.pgn.xz', Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 1]), /xz-compressed data/],
+    ['games.pgn.bz2', Buffer.from('BZh91AY&SY'), /bzip2-compressed data/],
+    ['games.zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0]), /zip-compressed data/],
+  ];
+  for (const [name, bytes, message] of cases) {
+    const file = join(dir, name);
+    writeFileSync(file, bytes);
+    const [, error] = await untilError(replayPgnBatches(nodeEntry.openPgn(file)));
+    assert.match(error, message, name);
+    assert.ok(error.startsWith(`${file}: `), error);
+  }
+  // A truncated .gz still gives the games before the cut, with the pool too.
+  const [sequential, e1] = await untilError(replayPgnBatches(nodeEntry.openPgn(join(dir, 'truncated.pgn.gz'))));
+  const [parallelRecords, e2] = await untilError(pool.replayBatches(nodeEntry.openPgn(join(dir, 'truncated.pgn.gz'))));
+  assert.equal(e1, e2);
+  assert.ok(sequential.length > 10);
+  assert.deepEqual(parallelRecords, sequential);
+  assert.deepEqual(sequential, replayPgnSync(text).slice(0, sequential.length));
+  // A directory cannot be read; "BZh" not followed by a block size digit is PGN text (no bzip2).
+  assert.match((await untilError(replayPgnBatches(nodeEntry.openPgn(dir))))[1], /^.*: cannot read: EISDIR/);
+  assert.equal(nodeEntry.foreignFormat(Buffer.from('BZh is not a tag')), undefined);
+  assert.ok(new nodeEntry.PgnInputError('f', 'r') instanceof Error);
 });

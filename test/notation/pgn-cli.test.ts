@@ -93,6 +93,26 @@ test('pgn check prints only the errors', () => {
   assert.equal(c.out, '');
 });
 
+test('pgn replay of a truncated .gz: the games before the cut, then exit 2 naming the file; zstd input is refused', () => {
+  const whole = readFileSync(sharedPath('games', 'lichess-chess960-370.pgn.gz'));
+  const cut = join(dir, 'cut.pgn.gz');
+  writeFileSync(cut, whole.subarray(0, whole.length >> 1));
+  const full = run(['pgn', 'replay', '--jsonl', sharedPath('games', 'lichess-chess960-370.pgn.gz')]).out.split('\n');
+  for (const threads of ['1', '2']) {
+    const r = run(['pgn', 'replay', '--jsonl', '--threads', threads, cut]);
+    assert.equal(r.code, 2);
+    assert.equal(r.err.trim(), `${cut}: the gzip data ends early: the file is truncated`);
+    const lines = r.out.trim().split('\n');
+    assert.ok(lines.length > 100 && lines.length < 370, `${lines.length} games`);
+    assert.deepEqual(lines, full.slice(0, lines.length), `--threads ${threads}`);
+  }
+  const zst = join(dir, 'games.pgn.zst');
+  writeFileSync(zst, Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x00]));
+  const z = run(['pgn', 'check', zst]);
+  assert.equal(z.code, 2);
+  assert.match(z.err, /games\.pgn\.zst: zstd-compressed data: caissa reads PGN text and gzip \(decompress it first, e\.g\. with zstd -dc\)/);
+});
+
 test('pgn: bad usage exits 2', () => {
   assert.equal(run(['pgn', 'replay']).code, 2);
   assert.equal(run(['pgn', 'frobnicate', file]).code, 2);

@@ -12,12 +12,12 @@
  */
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { openPgn } from '../../node/pgn-files.js';
+import { openPgn, PgnInputError } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
 
-const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be .gz, or - for stdin)
+const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
 caissa pgn check FILE… [--threads N]`;
 
 async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
@@ -103,6 +103,11 @@ export const pgnCommand: Command = {
           }
         }
       }
+    } catch (e) {
+      // The records read before an unreadable input (a truncated .gz) are printed first.
+      if (!(e instanceof PgnInputError)) throw e;
+      if (out !== '') await writeOut(out);
+      throw new UsageError(e.message);
     } finally {
       await pool?.close();
     }

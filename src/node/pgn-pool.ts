@@ -167,7 +167,7 @@ export class PgnReplayPool {
     return result;
   }
 
-  /** Replays every game of `source`; records in input order. */
+  /** Replays every game of `source`; records in input order. A failing source as in `replayPgn`. */
   async *replay(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord> {
     for await (const batch of this.replayBatches(source, options)) yield* batch;
   }
@@ -175,20 +175,22 @@ export class PgnReplayPool {
   /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
     const run = new OrderedReplay((work) => this.run(work), () => this.failure, options);
+    let failed = false;
+    let failure: unknown;
     try {
       for await (const chunk of source) {
         run.push(chunk);
         while (run.inFlight >= 2 * this.workers.length) yield await run.takeOldest();
       }
     } catch (e) {
-      // The input failed (a truncated .gz): the games it completed still come out, as from the
-      // sequential reader, then its error.
-      run.end(false);
-      while (run.inFlight > 0) yield await run.takeOldest();
-      throw e;
+      failed = true;
+      failure = e;
     }
-    run.end(true);
+    // As the sequential reader does, where the input failed (a truncated .gz) the text read so
+    // far is replayed as if the input ended there; then the error is thrown.
+    run.end();
     while (run.inFlight > 0) yield await run.takeOldest();
+    if (failed) throw failure;
   }
 }
 
@@ -207,8 +209,6 @@ class OrderedReplay {
   private pendingLen = 0;
   private segmentsOut = 0;
   private finished = false;
-  /** Whether the input ended normally (else it failed, and its unfinished last game is dropped). */
-  private complete = true;
   /** The fallback: this thread splits, from the start of the first segment cut wrongly. */
   private splitter: PgnSplitter | undefined;
   private splitterLineShift = 0;
@@ -246,15 +246,10 @@ class OrderedReplay {
     }
   }
 
-  /**
-   * The end of the input: `complete`, or cut short by an error. Then, as the sequential reader
-   * does, only the games the text read so far completes are replayed: the pending text goes
-   * through this thread's splitter, which is not told the input ended.
-   */
-  end(complete: boolean): void {
+  /** The end of the input. */
+  end(): void {
     this.finished = true;
-    this.complete = complete;
-    if (complete && this.splitter === undefined && this.pendingLen > 0) this.sendSegment(this.pendingLen);
+    if (this.splitter === undefined && this.pendingLen > 0) this.sendSegment(this.pendingLen);
     this.closeFallback();
   }
 
@@ -268,7 +263,7 @@ class OrderedReplay {
       const bytes = job.work.bytes;
       this.segmentsOut--;
       // The last segment of the input needs no check: nothing follows it.
-      const last = this.finished && this.complete && this.segmentsOut === 0 && this.pendingLen === 0;
+      const last = this.finished && this.segmentsOut === 0 && this.pendingLen === 0;
       if (this.splitter === undefined && (r.endsBetweenGames! || last)) {
         records = jobRecords(r, this.nextGame, this.lineShift);
       } else {
@@ -369,16 +364,10 @@ class OrderedReplay {
 
   /** At the end of the input, once every segment is back: the splitter's last games. */
   private closeFallback(): void {
-    if (!this.finished || this.segmentsOut > 0 || this.fallbackClosed) return;
-    if (this.splitter === undefined) {
-      if (this.complete) return;
-      // A failed input: the text after the last segment is split here, from the line it starts on.
-      this.splitter = new PgnSplitter();
-      this.splitterLineShift = this.lineShift;
-    }
     const s = this.splitter;
+    if (!this.finished || s === undefined || this.segmentsOut > 0 || this.fallbackClosed) return;
     this.feedPending();
-    if (this.complete) s.finish();
+    s.finish();
     for (let g = s.take(); g !== undefined; g = s.take()) this.batch.add(g, this.splitterLineShift);
     this.sendBatch();
     this.fallbackClosed = true;

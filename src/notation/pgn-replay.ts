@@ -457,7 +457,9 @@ PIECE_LETTER[75] = KING;
 const isNullMove = (san: string): boolean => san === '--' || san === 'Z0' || san === '0000' || san === '@@';
 
 /**
- * Replays every game of a source, yielding one record per game in input order.
+ * Replays every game of a source, yielding one record per game in input order. If the source
+ * throws (a truncated file), the text read so far is replayed as if it ended there, then the
+ * source's error is thrown.
  *
  * ```ts
  * for await (const r of replayPgn(fs.createReadStream('games.pgn'))) console.log(r.fen);
@@ -474,14 +476,24 @@ export async function* replayPgnBatches(source: PgnSource, options: ReplayOption
     return;
   }
   const replays = new SplitReplay(new PgnSplitter(1 << 16, true), options);
-  for await (const chunk of source as AsyncIterable<PgnChunk>) {
-    replays.splitter.push(toBytes(chunk));
-    const records = replays.drain();
-    if (records.length > 0) yield records;
+  let failed = false;
+  let failure: unknown;
+  try {
+    for await (const chunk of source as AsyncIterable<PgnChunk>) {
+      replays.splitter.push(toBytes(chunk));
+      const records = replays.drain();
+      if (records.length > 0) yield records;
+    }
+  } catch (e) {
+    failed = true;
+    failure = e;
   }
+  // At the end of the input, or where it failed (a truncated file): the text read so far is
+  // replayed as if the input ended there — its last game may be cut short — then the error is thrown.
   replays.splitter.finish();
   const last = replays.drain();
   if (last.length > 0) yield last;
+  if (failed) throw failure;
 }
 
 /** The same, synchronously, for a whole text or buffer. */

@@ -10,5 +10,5 @@
  * await pool.close();
  * ```
  */
-export { openPgn, foreignFormat, PgnInputError } from './pgn-files.js';
+export { openPgn, pgnBytes, foreignFormat, PgnInputError } from './pgn-files.js';
 export { PgnReplayPool, type ParallelOptions } from './pgn-pool.js';

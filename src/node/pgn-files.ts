@@ -57,13 +57,22 @@ function describe(e: unknown): string {
   return `cannot read: ${message ?? String(e)}`;
 }
 
-/** The chunks of `input`, gunzipped when it starts with the gzip magic; errors as PgnInputErrors. */
-async function* decoded(file: string, input: Readable): AsyncGenerator<Uint8Array> {
+/**
+ * The chunks of a byte stream (an HTTP response, a child's output…), gunzipped when it starts
+ * with the gzip magic; `file` names it in the `PgnInputError`s that iterating may throw.
+ */
+export async function* pgnBytes(file: string, input: Readable): AsyncGenerator<Uint8Array> {
   try {
     const it = input[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
     const first = await it.next();
     if (first.done === true) return;
-    const head = first.value;
+    // Enough bytes to tell the formats apart, however small the first chunks of a pipe are.
+    let head = first.value;
+    while (head.length < 8) {
+      const r = await it.next();
+      if (r.done === true) break;
+      head = Buffer.concat([head, r.value]);
+    }
     const foreign = foreignFormat(head);
     if (foreign !== undefined) {
       input.destroy();
@@ -92,5 +101,5 @@ async function* decoded(file: string, input: Readable): AsyncGenerator<Uint8Arra
  * Iterating throws a `PgnInputError` for input that cannot be read as PGN.
  */
 export function openPgn(path: string): AsyncIterable<Uint8Array> {
-  return decoded(path, path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK }));
+  return pgnBytes(path, path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK }));
 }

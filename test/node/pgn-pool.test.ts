@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
@@ -219,5 +220,14 @@ test('openPgn: truncated or corrupt gzip, other compressed formats and unreadabl
   // A directory cannot be read; "BZh" not followed by a block size digit is PGN text (no bzip2).
   assert.match((await untilError(replayPgnBatches(nodeEntry.openPgn(dir))))[1], /^.*: cannot read: EISDIR/);
   assert.equal(nodeEntry.foreignFormat(Buffer.from('BZh is not a tag')), undefined);
+  // A stream whose first chunks are tiny (a pipe written byte by byte) is told apart all the same.
+  const bytewise = (b: Uint8Array) => Readable.from((function* () {
+    for (const byte of b) yield Buffer.from([byte]);
+  })());
+  const [viaBytes, cutError] = await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise(gz.subarray(0, 4096)))));
+  assert.equal(cutError, 'stdin: the gzip data ends early: the file is truncated');
+  assert.ok(viaBytes.length > 1);
+  assert.deepEqual(viaBytes.slice(0, -1), replayPgnSync(text).slice(0, viaBytes.length - 1));
+  assert.match((await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0]))))))[1], /^stdin: zstd-compressed/);
   assert.ok(new nodeEntry.PgnInputError('f', 'r') instanceof Error);
 });

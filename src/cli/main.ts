@@ -32,4 +32,11 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A reader that stops early (`caissa pgn replay --jsonl … | head`) closes the pipe: stop quietly,
+// as command-line tools do, rather than die on an unhandled EPIPE.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(process.exitCode ?? 0);
+});
+
 process.exitCode = await main(process.argv.slice(2));

@@ -1,11 +1,12 @@
 /** The CLI's interfaces: formats and exit codes other programs rely on. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedPath } from '../../src/node/data.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]): { code: number; out: string; err: string } => {
@@ -101,6 +102,19 @@ test('caissa alone prints the commands and exits 2; --help exits 0', () => {
   assert.equal(help.out, bare.out);
   for (const name of ['perft', 'moves', 'fen', 'pgn', 'san', 'uci', 'paco', 'progressive', 'enumerate', 'cluster', 'selfplay', 'svg']) {
     assert.match(help.out, new RegExp(`^  ${name} +\\S`, 'm'), name);
+  }
+});
+
+test('a reader that stops early (`| head -1`) ends the command quietly, exit 0, no EPIPE trace', async () => {
+  const file = sharedPath('games', 'lichess-standard-13k.pgn.gz');
+  for (const threads of ['1', '2']) {
+    const child = spawn(process.execPath, [MAIN, 'pgn', 'replay', '--jsonl', '--threads', threads, file]);
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 0, err);
+    assert.equal(err, '');
   }
 });
 

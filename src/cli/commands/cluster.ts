@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { makeFen } from '../../notation/fen.js';
-import { parseRedisUrl } from '../../node/cluster/connection.js';
+import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
 import { clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
@@ -40,6 +40,8 @@ export const clusterCommand: Command = {
     const redis = parseRedisUrl(values.redis);
     if (!redis.ok) throw new UsageError(redis.error.message);
     const connection = redis.value;
+    const unreachable = await unreachableRedis(connection);
+    if (unreachable !== undefined) throw new UsageError(`--redis ${values.redis}: ${unreachable}`);
     if (sub === 'worker') {
       const worker = startClusterWorker({
         connection,

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+
 /** Redis connection options for BullMQ from a `redis://[:password@]host:port[/db]` URL. */
 export interface RedisOptions {
   readonly host: string;
@@ -35,3 +37,21 @@ export function parseRedisUrl(text: string): ParsedRedis {
 
 /** The one queue every job goes through. */
 export const QUEUE = 'caissa';
+
+/**
+ * Why Redis at `o` cannot be reached within `timeoutMs` (a TCP connection), or undefined when it
+ * can. Checked before the queue clients start: they would otherwise retry forever, logging each
+ * refused connection.
+ */
+export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: o.host, port: o.port });
+    const done = (why: string | undefined): void => {
+      socket.destroy();
+      resolve(why);
+    };
+    socket.setTimeout(timeoutMs, () => done(`no answer from ${o.host}:${o.port} within ${timeoutMs} ms`));
+    socket.once('connect', () => done(undefined));
+    socket.once('error', (e: NodeJS.ErrnoException) => done(`cannot reach Redis at ${o.host}:${o.port} (${e.code ?? e.message})`));
+  });
+}

@@ -209,7 +209,11 @@ export function initWorkdir(
   fresh = false,
 ): Manifest {
   const code = identityCode(o.identity);
-  ensureDir(dir);
+  try {
+    ensureDir(dir);
+  } catch (e) {
+    throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`);
+  }
   let manifest = readJson<Manifest>(manifestFile(dir));
   if (manifest !== undefined && !fresh) {
     if (!o.resume) throw new EnumerateError(`${dir} holds a run already: pass --resume to continue it, or use an empty directory`);

@@ -111,3 +111,12 @@ test('cluster: 3 workers on a local Redis, one killed mid-job: same counts to n 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('cluster commands with no Redis at the URL exit 2 with the reason (no endless retries)', { timeout: 60000 }, async () => {
+  const port = await freePort(); // nothing listens there
+  for (const args of [['status'], ['submit', '--perft', '2'], ['worker']]) {
+    const r = await run(['cluster', ...args, '--redis', `redis://127.0.0.1:${port}`]);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, new RegExp(`cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`));
+  }
+});

@@ -112,6 +112,11 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', (
     const again = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--workdir', dir, '--resume', '--quiet'], { encoding: 'utf8' });
     assert.equal(again.status, 1);
     assert.match(again.stderr, /different run/);
+    // A work directory that is a file: a message that names it, not an EEXIST stack trace.
+    const file = join(dir, 'manifest.json');
+    const onFile = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', file, '--quiet'], { encoding: 'utf8' });
+    assert.equal(onFile.status, 1);
+    assert.match(onFile.stderr, /^caissa enumerate: .*manifest\.json cannot be a work directory \(EEXIST/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -78,14 +78,14 @@ export async function* pgnBytes(file: string, input: Readable): AsyncGenerator<U
       input.destroy();
       throw new PgnInputError(file, foreign);
     }
-    if (!(head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b)) {
-      yield head;
-      for (let r = await it.next(); r.done !== true; r = await it.next()) yield r.value;
-      return;
-    }
+    /** The whole input again: the bytes read to tell the format, then the rest. */
     async function* whole(): AsyncGenerator<Uint8Array> {
       yield head;
       for (let r = await it.next(); r.done !== true; r = await it.next()) yield r.value;
+    }
+    if (!(head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b)) {
+      yield* whole();
+      return;
     }
     // pipeline destroys every stage on an error, so a read error or bad gzip data ends the
     // iteration below with that error instead of leaving it unhandled.

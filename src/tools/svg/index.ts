@@ -3,6 +3,7 @@
  */
 import type { Position } from '../../chess/position.js';
 import { COLORS, type Role } from '../../chess/types.js';
+import { PIECE_NAMES } from '../../variants/paco/action-text.js';
 import { pieceAt } from '../../variants/paco/state.js';
 import { boardSvg, type DiagramOptions, type DiagramPiece } from './diagram.js';
 
@@ -22,8 +23,8 @@ export function chessDiagram(pos: Position, options: Omit<DiagramOptions, 'check
   return boardSvg(pieces, { ...options, check });
 }
 
-/** Paco Ŝako's piece types, in its state's numbering (rook before knight). */
-const PACO_ROLES: readonly Role[] = ['pawn', 'rook', 'knight', 'bishop', 'queen', 'king'];
+/** Paco Ŝako's piece types as chess roles, in its state's numbering (rook before knight). */
+const PACO_ROLES: readonly Role[] = PIECE_NAMES.map((name) => name.toLowerCase() as Role);
 
 /** A Paco Ŝako state's diagram: unions drawn as pairs. A piece held in hand is not drawn. */
 export function pacoDiagram(state: Int32Array, options: DiagramOptions = {}): string {

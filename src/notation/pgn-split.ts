@@ -344,8 +344,8 @@ export class PgnSplitter {
           continue;
       }
       if (lineStart && c === 37) {
-        // Escape line (PGN §6): ignored to its end.
-        if (this.state === S_BETWEEN) this.begin(i, false);
+        // Escape line (PGN §6): ignored to its end. Between games it starts none: a file or a
+        // game may be preceded by escape lines without adding a game of its own.
         this.inner = INNER.lineComment;
         i++;
         continue;

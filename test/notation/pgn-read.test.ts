@@ -461,3 +461,28 @@ test('round trip on lichess games with clock comments', () => {
   }
   assert.equal(n, 13000);
 });
+
+test('escape lines between games start no game: python-chess immortal-games.pgn opens with two, chessops agrees', () => {
+  // PGN §6: an escape line is ignored whole. The file has 36 games (36 [Event] tags) after a
+  // two-line `%` header and a blank line; a blank line after an escape line must not make the
+  // escape line a game of its own.
+  const bytes = readFileSync(join(TRICKY, 'python-chess', 'immortal-games.pgn'));
+  const events = bytes.toString('utf8').split('\n').filter((l) => l.startsWith('[Event ')).length;
+  assert.equal(events, 36);
+  assert.equal(parseChessopsPgn(bytes.toString('utf8')).length, events);
+  assert.equal(parsePgn(bytes).length, events);
+  assert.equal(replayPgnSync(bytes).length, events);
+  const text = '% header\n\n[Event "a"]\n\n1. e4 *\n% between games\n\n[Event "b"]\n\n1. d4 d5 *\n%\n\n';
+  const records = replayPgnSync(text);
+  assert.deepEqual(records.map((r) => [r.game, r.plies, r.error]), [[1, 1, null], [2, 2, null]]);
+  assert.equal(parsePgn(text).length, 2);
+  for (let k = 0; k <= text.length; k++) {
+    const parts = [text.slice(0, k), text.slice(k)];
+    const split = new PgnSplitter(16);
+    for (const p of parts) split.push(Buffer.from(p));
+    split.finish();
+    let n = 0;
+    while (split.take() !== undefined) n++;
+    assert.equal(n, 2, `cut at ${k}`);
+  }
+});

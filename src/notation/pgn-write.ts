@@ -78,26 +78,53 @@ function startPly(game: PgnGame): number {
   return 2 * (setup.value.fullmoves - 1) + setup.value.turn;
 }
 
+/** A line being written: its moves, the next one's index and ply, whether it needs its number. */
+interface Frame {
+  readonly moves: readonly PgnMove[];
+  index: number;
+  ply: number;
+  needNumber: boolean;
+  /** The next variation of `moves[index]` to write (-1: the move itself is still to write). */
+  variation: number;
+}
+
+/**
+ * Writes a line and its variations. An explicit stack instead of recursion, so that variations
+ * nested however deep (the reader takes any depth) cannot overflow the call stack.
+ */
 function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
   // A black move needs its number after anything that interrupts the moves (§8.2.2.2).
-  let needNumber = true;
-  for (const move of moves) {
-    for (const c of move.startingComments) out.comment(c);
-    const number = (ply >> 1) + 1;
-    // The number stays on the line of its move: `1. e4`, `1... e5` (export format §8.2.2.2).
-    if ((ply & 1) === 0) out.add(`${number}. ${move.san}`);
-    else out.add(needNumber ? `${number}... ${move.san}` : move.san);
-    needNumber = false;
-    for (const nag of move.nags) out.add('$' + nag);
-    for (const c of move.comments) out.comment(c);
-    if (move.comments.length > 0) needNumber = true;
-    for (const variation of move.variations) {
-      out.add('(');
-      writeLine(out, variation, ply);
-      out.add(')');
-      needNumber = true;
+  const stack: Frame[] = [{ moves, index: 0, ply, needNumber: true, variation: -1 }];
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.index >= f.moves.length) {
+      stack.pop();
+      if (stack.length > 0) out.add(')');
+      continue;
     }
-    ply++;
+    const move = f.moves[f.index]!;
+    if (f.variation < 0) {
+      for (const c of move.startingComments) out.comment(c);
+      const number = (f.ply >> 1) + 1;
+      // The number stays on the line of its move: `1. e4`, `1... e5` (export format §8.2.2.2).
+      if ((f.ply & 1) === 0) out.add(`${number}. ${move.san}`);
+      else out.add(f.needNumber ? `${number}... ${move.san}` : move.san);
+      f.needNumber = false;
+      for (const nag of move.nags) out.add('$' + nag);
+      for (const c of move.comments) out.comment(c);
+      if (move.comments.length > 0) f.needNumber = true;
+      f.variation = 0;
+    }
+    if (f.variation < move.variations.length) {
+      const variation = move.variations[f.variation++]!;
+      out.add('(');
+      f.needNumber = true;
+      stack.push({ moves: variation, index: 0, ply: f.ply, needNumber: true, variation: -1 });
+      continue;
+    }
+    f.index++;
+    f.ply++;
+    f.variation = -1;
   }
 }
 

@@ -486,3 +486,22 @@ test('escape lines between games start no game: python-chess immortal-games.pgn 
     assert.equal(n, 2, `cut at ${k}`);
   }
 });
+
+test('writer: 10,000 nested variations are written without overflowing the stack, and read back', () => {
+  const depth = 10_000;
+  const text = '1. e4 ' + '( 1. d4 '.repeat(depth) + ')'.repeat(depth) + ' e5 *';
+  const [g] = ok(text);
+  const out = makePgn(g!);
+  const [back] = ok(out);
+  assert.deepEqual(back!.moves.map((m) => m.san), ['e4', 'e5']);
+  // (deepEqual itself recurses too deep for this tree: walk it.)
+  let line = back!.moves;
+  let n = 0;
+  while (line[0]!.variations.length > 0) {
+    line = line[0]!.variations[0]!;
+    assert.deepEqual(line.map((m) => m.san), ['d4']);
+    n++;
+  }
+  assert.equal(n, depth);
+  assert.equal(makePgn(back!), out);
+});

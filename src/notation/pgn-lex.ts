@@ -282,12 +282,26 @@ export class PgnLexer {
         lineStart = k + 1;
       }
     }
-    let col = 1;
     const from = lineStart < 0 ? this.begin : lineStart;
-    // Characters, not bytes: UTF-8 continuation bytes do not start a character.
-    for (let k = from; k < offset; k++) if ((b[k]! & 0xc0) !== 0x80) col++;
+    // Characters, not bytes: UTF-8 continuation bytes do not start a character. Text that is not
+    // valid UTF-8 is read as Latin-1 (`decodeText`), one character a byte.
+    const chars = utf8Length(b, from, offset);
+    const col = 1 + (chars >= 0 ? chars : offset - from);
     return { line, column: lineStart < 0 ? column + col - 1 : col };
   }
+}
+
+/** The number of characters of `b[from..to)` read as UTF-8, or -1 if it is not valid UTF-8. */
+function utf8Length(b: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; n++) {
+    const c = b[k]!;
+    const follow = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
+    if (follow < 0 || k + follow >= to) return -1;
+    for (let m = 1; m <= follow; m++) if ((b[k + m]! & 0xc0) !== 0x80) return -1;
+    k += follow + 1;
+  }
+  return n;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

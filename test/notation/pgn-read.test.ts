@@ -505,3 +505,21 @@ test('writer: 10,000 nested variations are written without overflowing the stack
   assert.equal(n, depth);
   assert.equal(makePgn(back!), out);
 });
+
+test('error columns count characters in Latin-1 text too: bytes 0x80–0xBF are characters there, not UTF-8 continuations', () => {
+  // `1. e4 {½°«} e5 2. Ke3 *`: Ke3 starts at character 19 of line 3, however the comment is encoded.
+  const head = Buffer.from('[Event "x"]\n\n1. e4 {');
+  const tail = Buffer.from('} e5 2. Ke3 *\n');
+  const latin1 = Buffer.concat([head, Buffer.from([0xbd, 0xb0, 0xab]), tail]);
+  const utf8 = Buffer.concat([head, Buffer.from('½°«', 'utf8'), tail]);
+  for (const bytes of [latin1, utf8]) {
+    const [r] = replayPgnSync(bytes);
+    assert.deepEqual(r!.error, { line: 3, column: 19, message: "illegal move 'Ke3'", san: 'Ke3' });
+    const [g] = parsePgn(bytes);
+    assert.ok(!g!.ok);
+    assert.deepEqual([g!.error.line, g!.error.column], [3, 19]);
+  }
+  // Latin-1 `é` (0xe9) followed by ASCII is no UTF-8 either: one character.
+  const [r] = replayPgnSync(Buffer.concat([Buffer.from('1. e4 {caf'), Buffer.from([0xe9]), Buffer.from('} Ke2 *')]));
+  assert.equal(r!.error!.column, 14);
+});

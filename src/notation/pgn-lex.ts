@@ -131,10 +131,14 @@ export class PgnLexer {
           this.pos = j;
           return T_RESULT;
         }
-        // `e.p.` after an en-passant capture, written apart (`exd6 e.p.`) or together (`exd6e.p.`).
+        // `e.p.` after an en-passant capture, written apart (`exd6 e.p.`) or together (`exd6e.p.`),
+        // with the check or mate sign, if any, after it (`exd6 e.p.+`): the move's, already read.
         if (j + 1 < end && b[j] === 46 && b[j - 1] === 101 && (b[j + 1] === 112 || b[j + 1] === 80)) {
           let k = j + 2;
           if (k < end && b[k] === 46) k++;
+          let m = k;
+          while (m < end && (b[m] === 43 || b[m] === 35)) m++;
+          if (m > k && (m >= end || SYMBOL[b[m]!] !== 1)) k = m; // not the `+` of a `+-` evaluation
           this.pos = k;
           if (n === 1) continue;
           this.stop = j - 1;

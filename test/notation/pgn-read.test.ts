@@ -523,3 +523,19 @@ test('error columns count characters in Latin-1 text too: bytes 0x80–0xBF are 
   const [r] = replayPgnSync(Buffer.concat([Buffer.from('1. e4 {caf'), Buffer.from([0xe9]), Buffer.from('} Ke2 *')]));
   assert.equal(r!.error!.column, 14);
 });
+
+test("`e.p.` followed by the move's check sign (`exd6 e.p.+`, `exd6e.p.#`) is read as the capture with its suffix", () => {
+  // Check and mate signs are not checked against the board (for any move), so one position serves.
+  const fen = '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1';
+  const after = '4k3/8/3P4/8/8/8/8/4K3 b - - 0 1';
+  for (const move of ['exd6 e.p.+', 'exd6e.p.+', 'exd6 e.p.#', 'exd6 e.p.', 'exd6 e.p.+ $1', 'exd6 e.p.+!']) {
+    const text = `[FEN "${fen}"]\n\n1. ${move} *\n`;
+    const [r] = replayPgnSync(text);
+    assert.deepEqual([r!.error, r!.plies, r!.fen], [null, 1, after], move);
+    const [g] = ok(text);
+    assert.deepEqual(g!.moves.map((m) => m.san), ['exd6'], move);
+  }
+  // `+-` glued after it stays the evaluation it is (NAG 18).
+  const [g] = ok(`[FEN "${fen}"]\n\n1. exd6 e.p.+- *\n`);
+  assert.deepEqual(g!.moves[0]!.nags, [18]);
+});

@@ -14,10 +14,14 @@ import { parsePgn as parseChessopsPgn, startingPosition as chessopsStart } from 
 import { parseSan as parseChessopsSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
-import { tagValue, type PgnGame } from '../../src/notation/pgn-game.js';
+import { Position } from '../../src/chess/position.js';
+import { makeFen } from '../../src/notation/fen.js';
+import { tagValue, type PgnGame, type PgnMove } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
+import { startingPosition as pgnStartingPosition } from '../../src/notation/pgn-start.js';
+import { parseSan } from '../../src/notation/san.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 import { testSeed } from '../helpers.js';
@@ -139,6 +143,87 @@ test('kokopu: valid games read, variants other than chess and Chess960 refused',
   assert.equal(e4!.san, 'e4');
   assert.equal(e5!.variations[0]![0]!.san, 'e6');
   assert.deepEqual(e5!.variations[0]![0]!.nags, [18]); // `+-`
+});
+
+test("kokopu: every database holds the number of games kokopu states", () => {
+  const base = join(TRICKY, 'kokopu', 'pgns');
+  // Where we differ on purpose (see "kokopu's stated error lines"): the two tag pairs right after
+  // movetext in syntactic-error-1 start games of their own.
+  const deviations = new Map([['syntactic-error-1', 2]]);
+  const rows = readFileSync(join(TRICKY, 'kokopu', 'pgns.csv'), 'utf8').trim().split('\n').slice(1);
+  assert.ok(rows.length >= 20, `${rows.length} rows`);
+  for (const row of rows) {
+    const [label, count] = row.split('\t');
+    const bytes = readFileSync(join(base, label!, 'database.pgn'));
+    const expected = Number(count) + (deviations.get(label!) ?? 0);
+    assert.equal(parsePgn(bytes).length, expected, label);
+    assert.equal(replayPgnSync(bytes).length, expected, label);
+  }
+});
+
+/** The FEN at the end of the mainline and of every variation, nested ones too, in any order. */
+function lineEnds(start: Position, moves: readonly PgnMove[], out: string[]): void {
+  let pos = start;
+  for (const move of moves) {
+    for (const variation of move.variations) lineEnds(pos, variation, out);
+    const played = parseSan(pos, move.san);
+    assert.ok(played.ok, move.san);
+    pos = played.value.play();
+  }
+  out.push(makeFen(pos));
+}
+
+test("kokopu: the position at the end of every line is the one kokopu states", () => {
+  // kokopu's games/<case>/end-of-variations.txt: `{initial} FEN` for the start, then one
+  // `[label] FEN` per line of the tree (the mainline and each variation, nested ones too).
+  const base = join(TRICKY, 'kokopu', 'games');
+  let checked = 0;
+  for (const dir of readdirSync(base).sort()) {
+    const bytes = readFileSync(join(base, dir, 'database.pgn'));
+    const [record, ...more] = parsePgn(bytes);
+    assert.equal(more.length, 0, dir);
+    if (dir === 'variant-antichess' || dir === 'variant-horde' || dir === 'variant-no-king') {
+      assert.ok(!record!.ok && record!.error.kind === 'variant', dir);
+      continue;
+    }
+    if (dir === 'escaped-text') {
+      // kokopu escapes a brace inside a comment (`\}`); in PGN a comment ends at the first `}`
+      // whatever precedes it (PGN §5), so the rest of this one is movetext that is not SAN.
+      assert.ok(!record!.ok && record!.error.kind === 'syntax' && record!.error.san === 'braces', dir);
+      continue;
+    }
+    if (dir === 'null-moves') {
+      // A null move (`--`) is no chess move: caissa reports it rather than passing the turn.
+      assert.ok(!record!.ok && record!.error.san === '--', dir);
+      continue;
+    }
+    assert.ok(record!.ok, `${dir}: ${JSON.stringify(record)}`);
+    const game = record!.value;
+    const [initial, ...ends] = readFileSync(join(base, dir, 'end-of-variations.txt'), 'utf8').trim().split('\n');
+    const start = pgnStartingPosition(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
+    assert.ok(start.ok, dir);
+    // kokopu writes Chess960 castling rights by file (`AGag`), caissa by side where that is unambiguous.
+    const sameFen = (ours: string, theirs: string) => {
+      const [a, b] = [ours.split(' '), theirs.split(' ')];
+      return a.every((f, i) => i === 2 || f === b[i]) && (a[2] === b[2] || tagValue(game, 'Variant') !== undefined);
+    };
+    assert.ok(sameFen(makeFen(start.value), initial!.replace('{initial} ', '')), `${dir}: ${initial}`);
+    const ours: string[] = [];
+    lineEnds(start.value, game.moves, ours);
+    // The mainline is the line labelled `[start]`, pushed last by `lineEnds`.
+    const main = ends.find((l) => l.startsWith('[start] '));
+    assert.ok(main !== undefined && sameFen(ours[ours.length - 1]!, main.slice(8)), `${dir}: ${ours[ours.length - 1]} against ${main}`);
+    // kokopu's outputs come from its own game objects, which can hold variations without moves
+    // that PGN does not keep (annotations-2): every line we read is among kokopu's.
+    const theirs = ends.map((l) => l.replace(/^\[[^\]]*\] /, ''));
+    for (const fen of ours) {
+      const i = theirs.findIndex((t) => sameFen(fen, t));
+      assert.ok(i >= 0, `${dir}: ${fen} not in ${theirs.join(' | ')}`);
+      theirs.splice(i, 1);
+    }
+    checked++;
+  }
+  assert.ok(checked >= 25, `checked ${checked}`);
 });
 
 test('chessalyzer: a broken game is reported and reading goes on', () => {

@@ -4,12 +4,14 @@
  */
 import type { Game, Outcome } from '../core/game.js';
 import { W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
+import { MAX_MOVES_ANY } from './move.js';
 import { generateLegal } from './movegen.js';
 import { isInsufficientMaterial } from './outcome.js';
 import { applyMove } from './play.js';
 import { attackersOf, kingSquare } from './position.js';
 
-const scratch = new Uint16Array(256);
+// Lenient positions may have more moves than MAX_MOVES (see MAX_MOVES_ANY).
+const scratch = new Uint16Array(MAX_MOVES_ANY);
 
 function outcomeOf(s: Int32Array): Outcome | undefined {
   if (generateLegal(s, 0, null, 0) === 0) {

@@ -10,7 +10,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { squareName } from '../core/square.js';
 import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
-import { MAX_MOVES, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
+import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { primeMoveGenerator } from './movegen-primer.js';
 import { applyMove, refreshKey } from './play.js';
@@ -133,7 +133,8 @@ export class Move {
   }
 }
 
-const moveScratch = new Uint16Array(MAX_MOVES);
+// Lenient positions may have more moves than MAX_MOVES (see MAX_MOVES_ANY).
+const moveScratch = new Uint16Array(MAX_MOVES_ANY);
 const pairScratch = new Int32Array(2);
 
 export class Position {

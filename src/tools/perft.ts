@@ -6,7 +6,7 @@
  * are counted by `generateLegal(…, null)`.
  */
 import { copyPosition, WORDS } from '../chess/layout.js';
-import { MAX_MOVES } from '../chess/move.js';
+import { MAX_MOVES_ANY } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { applyMoveKeyless } from '../chess/play.js';
 import type { Position } from '../chess/position.js';
@@ -18,14 +18,15 @@ export class SearchStack {
 
   constructor(maxDepth: number) {
     this.words = new Int32Array((maxDepth + 1) * WORDS);
-    this.moves = new Uint16Array((maxDepth + 1) * MAX_MOVES);
+    // Any position, lenient ones with more than MAX_MOVES moves included.
+    this.moves = new Uint16Array((maxDepth + 1) * MAX_MOVES_ANY);
   }
 }
 
 function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: number, bulk: boolean): number {
   const p = ply * WORDS;
   if (depth === 1 && bulk) return generateLegal(words, p, null, 0);
-  const o = ply * MAX_MOVES;
+  const o = ply * MAX_MOVES_ANY;
   const n = generateLegal(words, p, moves, o);
   if (depth === 1) return n;
   const child = p + WORDS;

@@ -9,6 +9,11 @@ import assert from 'node:assert/strict';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
 import { makeUci as opsMakeUci } from 'chessops/util';
+import { perft as opsPerft } from 'chessops/debug';
+import type { Game } from '../../src/core/game.js';
+import { chessGame } from '../../src/chess/game.js';
+import { gamePerft } from '../../src/tools/game-perft.js';
+import { perft } from '../../src/tools/perft.js';
 import { makeUci } from '../../src/notation/uci.js';
 import { squareName } from '../../src/core/square.js';
 import { isInsufficientMaterial, positionOutcome } from '../../src/chess/outcome.js';
@@ -100,4 +105,27 @@ test('the Move and Position accessors agree with chessops (role, capture, en pas
   }
   // The sample exercises every kind of move.
   assert.ok(captures > 1000 && enPassant > 0 && promotions > 10 && castles > 100, `${captures} ${enPassant} ${promotions} ${castles}`);
+});
+
+test('a position with more than 256 legal moves (too much material, read leniently) lists them all; perft equals chessops', () => {
+  // 22 white queens and a black knight that can move: 267 legal moves, more than a chess
+  // position with attainable material can have (218), so more than one ply's buffer used to hold.
+  const fen = 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQn w - - 0 1';
+  const ours = readFen(fen, { lenient: true });
+  assert.ok(ours.ok);
+  const pos = ours.value;
+  const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+  const expected: string[] = [];
+  for (const [from, dests] of ops.allDests()) for (const to of dests) expected.push(squareName(from) + squareName(to));
+  assert.ok(expected.length > 256);
+  const moves = pos.legalMoves();
+  assert.deepEqual(moves.map((m) => m.uci).sort(), expected.sort());
+  for (const m of moves) assert.equal(pos.moveFromCode(m.code)?.uci, m.uci);
+  const game = chessGame as Game<Int32Array>;
+  for (let depth = 1; depth <= 3; depth++) {
+    const nodes = opsPerft(ops, depth, false);
+    assert.equal(perft(pos, depth), nodes, `perft ${depth}`);
+    assert.equal(perft(pos, depth, { bulk: false }), nodes, `perft ${depth} without bulk counting`);
+    assert.equal(gamePerft(game, (s) => s.set(pos.words), depth), nodes, `Game perft ${depth}`);
+  }
 });

@@ -19,18 +19,18 @@ export const movePromotion = (move: number): number => (move >> 12 >= MOVE_PROMO
 
 /**
  * The largest number of legal moves of a position with material that promotions can produce
- * (218) rounded up: a ply's buffer where only strictly valid positions occur (environments,
- * enumeration, progressive chess).
+ * (218) rounded up: a ply's buffer where only strictly valid positions occur (the environments,
+ * enumeration).
  */
 export const MAX_MOVES = 256;
 
 /**
  * A bound on the legal moves of *any* position, including those the lenient reader accepts with
  * too much material (such positions reach 270 and more): a ply's buffer wherever a position may
- * come from the lenient reader (`Position`, perft, the `Game` seam). At most 16 moves end on one
- * square (one along each of the 8 lines through it, 8 knight jumps), so with k pieces of the side
- * to move at most 16·(64 − k) + 72 (promotions count four times: 24 promoting moves at most) + 2
- * (castling); and at most 27 per piece (a queen's most; a pawn's 12 with promotions; a king's 10
- * with castling), so 27·k. The smaller of the two never exceeds 682.
+ * come from the lenient reader (`Position`, perft, the `Game` seam, progressive chess). At most
+ * 16 moves end on one square (one along each of the 8 lines through it, 8 knight jumps), so with
+ * k pieces of the side to move at most 16·(64 − k) + 72 (promotions count four times: 24
+ * promoting moves at most) + 2 (castling); and at most 27 per piece (a queen's most; a pawn's 12
+ * with promotions; a king's 10 with castling), so 27·k. The smaller of the two never exceeds 682.
  */
 export const MAX_MOVES_ANY = 768;

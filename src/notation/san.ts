@@ -30,7 +30,6 @@ import { err, ok, type Result } from '../core/result.js';
 import { squareName } from '../core/square.js';
 import { W_CASTLING, W_EP, W_TURN, WORDS } from '../chess/layout.js';
 import {
-  MAX_MOVES,
   MOVE_CASTLE,
   MOVE_DOUBLE_PUSH,
   MOVE_EN_PASSANT,
@@ -424,7 +423,6 @@ export function parseSan(pos: Position, san: string): Result<Move, SanError> {
 // Writing.
 
 const afterScratch = new Int32Array(WORDS);
-const mateScratch = new Uint16Array(MAX_MOVES);
 
 /** SAN without the check suffix, for the legal move `code` of `w`. */
 function sanWithoutSuffix(w: Int32Array, code: number): string {
@@ -512,7 +510,7 @@ export function makeSanCode(w: Int32Array, code: number): string {
   const k = ourKing(a, us);
   // In check when our king, "moving" nowhere, is not safe.
   if (safeAfter(a, us, k, k, -1, k)) return san;
-  return san + (generateLegal(a, 0, mateScratch, 0) === 0 ? '#' : '+');
+  return san + (generateLegal(a, 0, null, 0) === 0 ? '#' : '+');
 }
 
 /**

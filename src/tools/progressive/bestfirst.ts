@@ -14,7 +14,7 @@
  * the largest budget asked so far and kept between solves: expansions allocate nothing.
  */
 import { W_KEY } from '../../chess/layout.js';
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
 import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
 import { generateOrthodox, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
@@ -33,7 +33,7 @@ let moveOf = new Uint16Array(0);
 let heap = new Int32Array(0);
 let score = new Int32Array(0);
 let seen: RefutationTable | undefined;
-const moves = new Uint16Array(MAX_MOVES);
+const moves = new Uint16Array(MAX_MOVES_ANY);
 const info = new Int32Array(CHECK_INFO_WORDS);
 const scratch = new Int32Array(P_WORDS);
 
@@ -64,7 +64,7 @@ function pathTo(i: number, last: number): number[] {
 
 /** Greedy best-first search for a series of `n` moves from `root` that mates. */
 export function bestFirst(root: Int32Array, n: number, deadline: number, budget = BEST_FIRST_BUDGET): BestFirstResult {
-  ensure(budget + MAX_MOVES + 1);
+  ensure(budget + MAX_MOVES_ANY + 1);
   seen ??= new RefutationTable(18);
   seen.clear();
   const bounds = new BoundContext(root, 0, n);

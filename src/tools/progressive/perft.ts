@@ -4,14 +4,14 @@
  * one ends. Depth = the moves left of the current series counts the legal series. Per-ply
  * slots are allocated once; nothing is allocated per node.
  */
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { generateSeries, playSeriesMove } from '../../variants/progressive/rules.js';
 import { moveUci, type ProgressivePosition } from '../../variants/progressive/position.js';
 import { P_WORDS } from '../../variants/progressive/state.js';
 
 function walk(words: Int32Array, moves: Uint16Array, ply: number, depth: number): number {
   const p = ply * P_WORDS;
-  const o = ply * MAX_MOVES;
+  const o = ply * MAX_MOVES_ANY;
   const n = generateSeries(words, p, moves, o);
   if (depth === 1) return n;
   const child = p + P_WORDS;
@@ -29,7 +29,7 @@ export function progressivePerft(pos: ProgressivePosition, depth: number): numbe
   if (depth === 0) return 1;
   const words = new Int32Array((depth + 1) * P_WORDS);
   words.set(pos.words);
-  return walk(words, new Uint16Array(depth * MAX_MOVES), 0, depth);
+  return walk(words, new Uint16Array(depth * MAX_MOVES_ANY), 0, depth);
 }
 
 /** Perft per first move: each legal move in UCI with its subtree count. */

@@ -20,7 +20,7 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { W_KEY } from '../../chess/layout.js';
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { Position } from '../../chess/position.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
 import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
@@ -75,7 +75,7 @@ export interface SeriesSolution {
 
 /** Per-solve buffers and counters of the complete search. */
 class Search {
-  /** Child slots: ply k owns MAX_MOVES state slots starting at `k * MAX_MOVES * P_WORDS`. */
+  /** Child slots: ply k owns MAX_MOVES_ANY state slots (problems are read leniently) from `k * MAX_MOVES_ANY * P_WORDS`. */
   readonly words: Int32Array;
   readonly moves: Uint16Array;
   readonly info: Int32Array;
@@ -85,7 +85,7 @@ class Search {
   readonly childLo: Int32Array;
   readonly childHi: Int32Array;
   readonly childScore: Int32Array;
-  readonly order: Uint8Array;
+  readonly order: Uint16Array;
   readonly scratch = new Int32Array(P_WORDS);
   readonly table: RefutationTable;
   readonly bounds: BoundContext;
@@ -99,16 +99,16 @@ class Search {
   aborted = false;
 
   constructor(root: Int32Array, n: number, all: boolean, deadline: number, useBounds: boolean, table: RefutationTable) {
-    this.words = new Int32Array((n + 1) * MAX_MOVES * P_WORDS);
+    this.words = new Int32Array((n + 1) * MAX_MOVES_ANY * P_WORDS);
     this.words.set(root.subarray(0, P_WORDS));
-    this.moves = new Uint16Array((n + 1) * MAX_MOVES);
+    this.moves = new Uint16Array((n + 1) * MAX_MOVES_ANY);
     this.info = new Int32Array((n + 1) * CHECK_INFO_WORDS);
     this.path = new Uint16Array(n + 1);
-    this.childMove = new Uint16Array((n + 1) * MAX_MOVES);
-    this.childLo = new Int32Array((n + 1) * MAX_MOVES);
-    this.childHi = new Int32Array((n + 1) * MAX_MOVES);
-    this.childScore = new Int32Array((n + 1) * MAX_MOVES);
-    this.order = new Uint8Array((n + 1) * MAX_MOVES);
+    this.childMove = new Uint16Array((n + 1) * MAX_MOVES_ANY);
+    this.childLo = new Int32Array((n + 1) * MAX_MOVES_ANY);
+    this.childHi = new Int32Array((n + 1) * MAX_MOVES_ANY);
+    this.childScore = new Int32Array((n + 1) * MAX_MOVES_ANY);
+    this.order = new Uint16Array((n + 1) * MAX_MOVES_ANY);
     this.table = table;
     this.all = all;
     this.scottish = root[P_RULES] === SCOTTISH;
@@ -124,11 +124,11 @@ class Search {
    */
   run(p: number, ply: number, m: number): boolean {
     const w = this.words;
-    const o = ply * MAX_MOVES;
+    const o = ply * MAX_MOVES_ANY;
     const ci = ply * CHECK_INFO_WORDS;
     const n = generateOrthodox(w, p, this.moves, o);
     prepareCheckInfo(w, p, this.info, ci);
-    const slots = (ply + 1) * MAX_MOVES * P_WORDS;
+    const slots = (ply + 1) * MAX_MOVES_ANY * P_WORDS;
     const checksAnywhere = this.scottish;
     let kept = 0;
     for (let i = 0; i < n; i++) {

@@ -5,13 +5,13 @@
  * differ in moves left, en-passant targets or rule set never collide on purpose.
  */
 import type { Game } from '../../core/game.js';
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { W_KEY, W_TURN } from '../../chess/layout.js';
 import { ProgressivePosition } from './position.js';
 import { generateSeries, playSeriesMove } from './rules.js';
 import { P_EP, P_LEFT, P_RULES, P_SERIES, P_WORDS } from './state.js';
 
-const scratch = new Uint16Array(MAX_MOVES);
+const scratch = new Uint16Array(MAX_MOVES_ANY);
 
 /** A 32-bit mix (Murmur3 finaliser) for the series fields. */
 function mix(x: number): number {

@@ -9,7 +9,7 @@ import { SquareSet } from '../../core/bitboard.js';
 import { parseSquare, squareName } from '../../core/square.js';
 import { W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from '../../chess/layout.js';
 import { refreshKey } from '../../chess/play.js';
-import { MAX_MOVES, MOVE_CASTLE, movePromotion } from '../../chess/move.js';
+import { MAX_MOVES_ANY, MOVE_CASTLE, movePromotion } from '../../chess/move.js';
 import { isInsufficientMaterial } from '../../chess/outcome.js';
 import { Position } from '../../chess/position.js';
 import { COLORS, type Color } from '../../chess/types.js';
@@ -44,7 +44,7 @@ export interface ProgressiveOptions {
   readonly quiet?: number;
 }
 
-const scratch = new Uint16Array(MAX_MOVES);
+const scratch = new Uint16Array(MAX_MOVES_ANY);
 /** UCI text of a move code (castling as the king's move, `e1g1`, unless Chess960). */
 export function moveUci(code: number, chess960 = false): string {
   const from = code & 63;

@@ -21,13 +21,13 @@
 import { ZOBRIST, ZOBRIST_EP_FILE, ZOBRIST_WHITE_TO_MOVE } from '../../core/zobrist.js';
 import { PAWN_ATTACKS } from '../../core/attacks.js';
 import { W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN } from '../../chess/layout.js';
-import { MAX_MOVES, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT } from '../../chess/move.js';
+import { MAX_MOVES_ANY, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
 import { applyMove, polyglotEpCounts } from '../../chess/play.js';
 import { CHECK_INFO_WORDS, givesCheck, inCheck, opponentInCheck, prepareCheckInfo } from './check.js';
 import { ITALIAN, P_EP, P_LEFT, P_QUIET, P_RULES, P_SERIES, SCOTTISH } from './state.js';
 
-const epScratch = new Uint16Array(MAX_MOVES);
+const epScratch = new Uint16Array(MAX_MOVES_ANY);
 const info = new Int32Array(CHECK_INFO_WORDS);
 
 /**
@@ -148,7 +148,7 @@ export function handOff(w: Int32Array, p: number): void {
   w[p + P_QUIET]!++;
 }
 
-const mateMoves = new Uint16Array(MAX_MOVES);
+const mateMoves = new Uint16Array(MAX_MOVES_ANY);
 const mateInfo = new Int32Array(CHECK_INFO_WORDS);
 
 /**

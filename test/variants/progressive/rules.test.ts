@@ -231,6 +231,24 @@ test('series perft agrees with a chess.js enumeration', () => {
   assert.equal(progressivePerft(ProgressivePosition.standard(), 1), 20);
 });
 
+test('a leniently read position with more moves than any reachable one (267): every move listed, as chess.js counts', () => {
+  // Nineteen white queens: the lenient reader takes it; 267 legal moves, past the 218 of any
+  // position promotions can reach, so no move buffer may stop at 256.
+  const board = 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQn';
+  const fen = `${board} w - - 0 1`;
+  for (const series of [1, 2]) {
+    const r = parseProgressive(`${board} w - - 0 ${series} ${series}`, { lenient: true });
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    const expected = chessJsSeriesPerft(fen, series, series, 1, []);
+    assert.ok(expected > 256, `${expected}`);
+    assert.equal(progressivePerft(r.value, 1), expected, `series ${series}`);
+    const moves = r.value.legalMoves();
+    assert.equal(moves.length, expected, `series ${series}`);
+    assert.equal(new Set(moves).size, expected, `series ${series}: moves repeated`);
+    assert.equal(progressiveGame.legalActions(r.value.words, new Int32Array(1024)), expected, `series ${series}: the Game seam`);
+  }
+});
+
 test('published anchors: the published series is legal and mates, as the referee says', () => {
   const data = JSON.parse(readText(sharedPath('progressive', 'published-anchors.json'))) as {
     anchors: { name: string; fen: string; n: number; moves: string[] }[];

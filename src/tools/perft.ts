@@ -1,9 +1,9 @@
 /**
  * Perft: the number of leaf nodes of the legal move tree to a given depth, the standard test of
  * a move generator. The search runs on one Int32Array of position slots (one per ply) and one
- * Uint16Array of move lists (256 per ply), allocated once: nothing is allocated per node. The
- * last ply is bulk-counted: a position one ply above the leaves is not expanded, its legal moves
- * are counted by `generateLegal(…, null)`.
+ * Uint16Array of move lists (`MAX_MOVES_ANY` per ply, for lenient positions too), allocated
+ * once: nothing is allocated per node. The last ply is bulk-counted: a position one ply above the
+ * leaves is not expanded, its legal moves are counted by `generateLegal(…, null)`.
  */
 import { copyPosition, WORDS } from '../chess/layout.js';
 import { MAX_MOVES_ANY } from '../chess/move.js';

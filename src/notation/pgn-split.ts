@@ -125,7 +125,8 @@ export class PgnSplitter {
     if (!this.done || this.isPaused || this.closed) return;
     this.closed = true;
     this.clean = this.inner !== INNER.brace && (this.state !== S_TAGS || this.blankAfterTag);
-    if (this.state !== S_BETWEEN) this.emit(this.len);
+    // Comments after the last game are no game either.
+    if (this.state !== S_BETWEEN && !(this.state === S_MOVES && onlyComments(this.buf, this.start, this.len))) this.emit(this.len);
     this.state = S_BETWEEN;
   }
 
@@ -363,6 +364,12 @@ export class PgnSplitter {
           break;
         }
       } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {
+        if (this.state === S_MOVES && onlyComments(b, this.start, i)) {
+          // Comments between games (after a result, before the next tag pair) are no game:
+          // read this `[` again as the first byte after a game.
+          this.state = S_BETWEEN;
+          continue;
+        }
         // A tag pair after movetext, or after a blank line that followed the tags: the previous
         // game lacked its termination marker (or all of its movetext).
         this.emit(i);
@@ -428,6 +435,28 @@ export class PgnSplitter {
     }
     this.pos = i;
   }
+}
+
+/**
+ * Whether `b[from..to)` holds nothing but whitespace, closed `{…}` comments, `;` comments and
+ * escape lines. Only asked where a game that began with a comment meets a tag pair or the end of
+ * the input, so its cost is no concern.
+ */
+function onlyComments(b: Uint8Array, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    const c = b[i]!;
+    if (isWs(c)) i++;
+    else if (c === 123) {
+      while (i < to && b[i] !== 125) i++;
+      if (i >= to) return false;
+      i++;
+    } else if (c === 59 || (c === 37 && i > from && (b[i - 1] === 10 || b[i - 1] === 13))) {
+      // (A `%` that began the game is not at a line's start, or it would have been an escape line.)
+      while (i < to && b[i] !== 10 && b[i] !== 13) i++;
+    } else return false;
+  }
+  return true;
 }
 
 /**

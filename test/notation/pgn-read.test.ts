@@ -572,6 +572,35 @@ test('escape lines between games start no game: python-chess immortal-games.pgn 
   }
 });
 
+test('comments between games start no game: after a result, before the next tag pair or the end', () => {
+  // The movetext ends at the termination marker (PGN §8.2.6) and a game starts with its tag pairs
+  // (§8.1), so a comment between the two belongs to neither and must not count as a game of its
+  // own; chessops counts these files so too. A comment right before movetext (no tags between)
+  // stays that game's opening comment.
+  const cases: [string, number[]][] = [
+    ['[Event "a"]\n\n1. e4 1-0 {after}\n\n[Event "b"]\n\n1. d4 d5 *\n', [1, 2]],
+    ['[Event "a"]\n\n1. e4 1-0\n; a line comment\n[Event "b"]\n\n1. d4 d5 *\n', [1, 2]],
+    ['[Event "a"]\n\n1. e4 1-0 {one} {two}\n% escape\n\n[Event "b"]\n\n1. d4 d5 *\n', [1, 2]],
+    ['[Event "a"]\n\n1. e4 1-0 {after the last game} ; and a line\n', [1]],
+    ['1. e4 1-0 {opening comment of the next}\n\n1. d4 d5 *\n', [1, 2]],
+  ];
+  for (const [text, plies] of cases) {
+    assert.equal(parseChessopsPgn(text).length, plies.length, text);
+    assert.deepEqual(replayPgnSync(text).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), text);
+    assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
+    for (let k = 0; k <= text.length; k++) {
+      const split = new PgnSplitter(16);
+      for (const part of [text.slice(0, k), text.slice(k)]) split.push(Buffer.from(part));
+      split.finish();
+      let n = 0;
+      while (split.take() !== undefined) n++;
+      assert.equal(n, plies.length, `${text}: cut at ${k}`);
+    }
+  }
+  const [, second] = ok(cases[4]![0]);
+  assert.deepEqual(second!.comments, ['opening comment of the next']);
+});
+
 test('writer: 10,000 nested variations are written without overflowing the stack, and read back', () => {
   const depth = 10_000;
   const text = '1. e4 ' + '( 1. d4 '.repeat(depth) + ')'.repeat(depth) + ' e5 *';

@@ -5,10 +5,10 @@
  * A byte-level state machine (no regexes) follows just enough of the PGN grammar (PGN standard
  * §8) to find where a game ends: strings in tag pairs, `{…}` and `;…` comments, `%` escape lines,
  * variation depth. A game ends after its termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) at
- * depth 0, or, when the marker is missing, where a tag pair starts after movetext or after a
- * blank line that followed the tags (games of tags only) — so games that run into the next one
- * without a blank line, or without a result, are split correctly. A UTF-8 byte order mark at the
- * start is skipped.
+ * depth 0, or, when the marker is missing, where a tag pair starts after movetext or, after a
+ * blank line that followed the tags, names one of them again (games of tags only) — so games
+ * that run into the next one without a blank line, or without a result, are split correctly.
+ * Comments between games make no game. A UTF-8 byte order mark at the start is skipped.
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
  *
@@ -124,7 +124,8 @@ export class PgnSplitter {
   private closeIfDone(): void {
     if (!this.done || this.isPaused || this.closed) return;
     this.closed = true;
-    this.clean = this.inner !== INNER.brace && (this.state !== S_TAGS || this.blankAfterTag);
+    // Among tags, whether a tag pair on the next line starts a game depends on its name.
+    this.clean = this.inner !== INNER.brace && this.state !== S_TAGS;
     // Comments after the last game are no game either.
     if (this.state !== S_BETWEEN && !(this.state === S_MOVES && onlyComments(this.buf, this.start, this.len))) this.emit(this.len);
     this.state = S_BETWEEN;
@@ -203,8 +204,8 @@ export class PgnSplitter {
   /**
    * After `finish`, for an input that ends with a line break: whether a tag pair opening the next
    * line would start a new game, as it does for a fresh splitter. It would not inside a `{…}`
-   * comment, nor among a game's tags with no blank line after them. Parallel readers cut the
-   * input at line starts and check each cut with this.
+   * comment, and among a game's tags it would only if it named one of them again, which is not
+   * known here: false. Parallel readers cut the input at line starts and check each cut with this.
    */
   get endsBetweenGames(): boolean {
     return this.clean;
@@ -363,15 +364,17 @@ export class PgnSplitter {
           this.isPaused = true;
           break;
         }
-      } else if (c === 91 && (this.state === S_MOVES || this.blankAfterTag)) {
+      } else if (c === 91 && (this.state === S_MOVES || (this.blankAfterTag && repeatsTag(b, this.start, i)))) {
         if (this.state === S_MOVES && onlyComments(b, this.start, i)) {
           // Comments between games (after a result, before the next tag pair) are no game:
           // read this `[` again as the first byte after a game.
           this.state = S_BETWEEN;
           continue;
         }
-        // A tag pair after movetext, or after a blank line that followed the tags: the previous
-        // game lacked its termination marker (or all of its movetext).
+        // A tag pair after movetext, or one that names a tag again after a blank line that
+        // followed the tags: the previous game lacked its termination marker (or all of its
+        // movetext, as in lichess's exports of broadcast rounds not yet played). A new name
+        // after the blank line continues the tags: ChessBase writes a blank line after [Event].
         this.emit(i);
         this.begin(i, false);
       }
@@ -435,6 +438,33 @@ export class PgnSplitter {
     }
     this.pos = i;
   }
+}
+
+/**
+ * Whether the tag pair at `at` names a tag that the tag pairs in `b[from..at)` name already
+ * (their values, quoted with backslash escapes, are skipped).
+ */
+function repeatsTag(b: Uint8Array, from: number, at: number): boolean {
+  const nameAt = (i: number): number => {
+    while (b[i] === 32 || b[i] === 9) i++;
+    return i;
+  };
+  const name = nameAt(at + 1);
+  let n = 0;
+  while (ALNUM[b[name + n]!] === 1 || b[name + n] === 95) n++;
+  if (n === 0) return true;
+  for (let i = from; i < at; i++) {
+    const c = b[i]!;
+    if (c === 34) {
+      for (i++; i < at && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
+    } else if (c === 91) {
+      const other = nameAt(i + 1);
+      let k = 0;
+      while (k < n && b[other + k] === b[name + k]) k++;
+      if (k === n && !(ALNUM[b[other + n]!] === 1 || b[other + n] === 95)) return true;
+    }
+  }
+  return false;
 }
 
 /**

@@ -601,6 +601,29 @@ test('comments between games start no game: after a result, before the next tag 
   assert.deepEqual(second!.comments, ['opening comment of the next']);
 });
 
+test('a blank line among the tags: a tag named again starts a game (tags-only games), a new name goes on (ChessBase)', () => {
+  // python-chess's chessbase-empty-line.pgn: a ChessBase export with a blank line between
+  // [Event] and [Date]. python-chess's test reads one game, with Event and Round, whose first
+  // move is e2e4, and no second game; chessops reads one game too.
+  const chessbase = readFileSync(join(TRICKY, 'python-chess', 'chessbase-empty-line.pgn'));
+  const [game, ...more] = ok(chessbase);
+  assert.equal(more.length, 0);
+  assert.equal(tagValue(game!, 'Event'), 'AlphaZero vs. Stockfish');
+  assert.equal(tagValue(game!, 'Round'), '1');
+  assert.equal(game!.moves[0]!.san, 'e4');
+  assert.equal(parseChessopsPgn(chessbase.toString('utf8')).length, 1);
+  assert.deepEqual(replayPgnSync(chessbase).map((r) => r.error), [null]);
+  // lichess's exports of broadcast rounds not yet played: games of tags only, one blank line
+  // apart, no movetext, no marker. Every [Event] (or [Round], in uzchesscup) opens a game.
+  for (const [file, tag] of [['FWWRC.pgn', 'Event'], ['uzchesscup.pgn', 'Round']] as const) {
+    const bytes = readFileSync(join(TRICKY, 'scalachess', file));
+    const opens = bytes.toString('utf8').split('\n').filter((l) => l.startsWith(`[${tag} `)).length;
+    assert.ok(opens > 40, file);
+    assert.equal(parsePgn(bytes).length, opens, file);
+    assert.equal(replayPgnSync(bytes).length, opens, file);
+  }
+});
+
 test('writer: 10,000 nested variations are written without overflowing the stack, and read back', () => {
   const depth = 10_000;
   const text = '1. e4 ' + '( 1. d4 '.repeat(depth) + ')'.repeat(depth) + ' e5 *';

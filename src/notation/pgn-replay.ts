@@ -13,7 +13,7 @@ import { Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
-import { PgnSplitter, type GameSlice } from './pgn-split.js';
+import { PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
 import { resolveMove, resolveSan, sanErrorMessage } from './san.js';
@@ -284,6 +284,7 @@ export class GameReplayer {
     let lineStart = 0;
     for (;;) {
       let c = 0;
+      const before = lines;
       while (i < end && WS[(c = b[i]!)] === 1) {
         if (c === 10 || c === 13) {
           // CR LF, LF and a lone CR each end one line (i > 0: a token came before).
@@ -293,6 +294,8 @@ export class GameReplayer {
         i++;
       }
       if (i >= end) break;
+      // After a blank line, `1.` may open another game for the splitter (whiteMoveOne): it decides.
+      if (lines - before > 1 && whiteMoveOne(b, i, end)) break;
       if (c === 46) {
         // Periods after a move number, or stray.
         i++;

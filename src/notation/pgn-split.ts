@@ -6,8 +6,10 @@
  * §8) to find where a game ends: strings in tag pairs, `{…}` and `;…` comments, `%` escape lines,
  * variation depth. A game ends after its termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`) at
  * depth 0, or, when the marker is missing, where a tag pair starts after movetext or, after a
- * blank line that followed the tags, names one of them again (games of tags only) — so games
- * that run into the next one without a blank line, or without a result, are split correctly.
+ * blank line that followed the tags, names one of them again (games of tags only), or where a
+ * move number 1 for White (`1.`, not `1...`) opens the first line after a blank line in movetext
+ * that holds more than comments — so games that run into the next one without a blank line, or
+ * without a result (with or without tags), are split correctly.
  * Comments between games make no game. A UTF-8 byte order mark at the start is skipped.
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
@@ -32,6 +34,8 @@ export interface GameSlice {
 const S_BETWEEN = 0; // outside any game
 const S_TAGS = 1; // in a game, before any movetext
 const S_MOVES = 2; // in the movetext
+/** In the movetext, after a blank line at depth 0 outside comments: the next content decides (`S_MOVES` after it). */
+const S_BLANK = 3;
 
 /** What the scanner is inside of: nothing, a tag-value string, a brace comment, a line comment or escape line, a tag pair. */
 const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
@@ -127,7 +131,7 @@ export class PgnSplitter {
     // Among tags, whether a tag pair on the next line starts a game depends on its name.
     this.clean = this.inner !== INNER.brace && this.state !== S_TAGS;
     // Comments after the last game are no game either.
-    if (this.state !== S_BETWEEN && !(this.state === S_MOVES && onlyComments(this.buf, this.start, this.len))) this.emit(this.len);
+    if (this.state !== S_BETWEEN && !(this.state !== S_TAGS && onlyComments(this.buf, this.start, this.len))) this.emit(this.len);
     this.state = S_BETWEEN;
   }
 
@@ -312,7 +316,10 @@ export class PgnSplitter {
       if (c === 10 || c === 13) {
         if (!(c === 10 && this.prevCr)) {
           this.line++;
-          if (!this.lineHasContent && this.state === S_TAGS && this.inner === INNER.none) this.blankAfterTag = true;
+          if (!this.lineHasContent && this.inner === INNER.none) {
+            if (this.state === S_TAGS) this.blankAfterTag = true;
+            else if (this.state === S_MOVES && this.depth === 0) this.state = S_BLANK;
+          }
           this.lineHasContent = false;
         }
         this.prevCr = c === 13;
@@ -328,7 +335,10 @@ export class PgnSplitter {
       this.atLineStart = false;
       switch (this.inner) {
         case INNER.brace:
-          if (c === 125) this.inner = INNER.none;
+          if (c === 125) {
+            this.inner = INNER.none;
+            this.lineHasContent = true;
+          }
           i++;
           continue;
         case INNER.lineComment:
@@ -357,6 +367,18 @@ export class PgnSplitter {
         continue;
       }
       this.lineHasContent = true;
+      if (this.state === S_BLANK) {
+        // The first content after a blank line in the movetext (rare: off the fast path).
+        this.state = S_MOVES;
+        if (c === 49 && whiteMoveOne(b, i, this.len) && holdsMovetext(b, this.start, i)) {
+          // `1.` for White after a blank line: White's first move cannot come twice in a
+          // mainline, so the previous game lacked its termination marker, and this one its tags
+          // (python-chess and chessops end a game at any blank line in its movetext; kokopu
+          // writes blank lines between the moves, comments and variations of one game).
+          this.emit(i);
+          this.begin(i, true);
+        }
+      }
       if (this.state === S_BETWEEN) {
         this.begin(i, c !== 91);
         if (this.pauses && (c === 91 || ALNUM[c] === 1)) {
@@ -463,6 +485,36 @@ function repeatsTag(b: Uint8Array, from: number, at: number): boolean {
       while (k < n && b[other + k] === b[name + k]) k++;
       if (k === n && !(ALNUM[b[other + n]!] === 1 || b[other + n] === 95)) return true;
     }
+  }
+  return false;
+}
+
+/** Whether `b[i..len)` opens with White's move number 1: `1.` not followed by another period. */
+export const whiteMoveOne = (b: Uint8Array, i: number, len: number): boolean =>
+  i + 1 < len && b[i] === 49 && b[i + 1] === 46 && (i + 2 >= len || b[i + 2] !== 46);
+
+/**
+ * Whether `b[from..to)`, the start of a game, holds movetext: anything but whitespace, tag pairs,
+ * `{…}` comments, `;` comments and escape lines. Only asked after a blank line in the movetext
+ * where `1.` follows.
+ */
+function holdsMovetext(b: Uint8Array, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    const c = b[i]!;
+    if (c === 91) {
+      // A tag pair, its value quoted with backslash escapes; it ends at `]` or the line's end.
+      for (i++; i < to && b[i] !== 93 && b[i] !== 10 && b[i] !== 13; i++) {
+        if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
+      }
+      i++;
+    } else if (isWs(c)) i++;
+    else if (c === 123) {
+      while (i < to && b[i] !== 125) i++;
+      i++;
+    } else if (c === 59 || (c === 37 && (i === 0 || b[i - 1] === 10 || b[i - 1] === 13))) {
+      while (i < to && b[i] !== 10 && b[i] !== 13) i++;
+    } else return true;
   }
   return false;
 }

@@ -676,3 +676,40 @@ test("`e.p.` followed by the move's check sign (`exd6 e.p.+`, `exd6e.p.#`) is re
   const [g] = ok(`[FEN "${fen}"]\n\n1. exd6 e.p.+- *\n`);
   assert.deepEqual(g!.moves[0]!.nags, [18]);
 });
+
+test('a blank line in the movetext, then a move number 1 for White: a new game (games without result or tags)', () => {
+  // chessops' leading-whitespace.pgn holds four games, all valid, each 1. e4 e5 2. Nf3 Nc6 3. Bb5
+  // with no result; the last has no tags and follows the third after blank lines. python-chess
+  // reads `1. e4 Qa1 e5 2. Qxf8\n\n1. a3` as two games and, in its skip test, `1. a3 ...\n\n1. b3
+  // ...\n\n1. d3` as three. White's first move cannot come twice in one mainline, so after a blank
+  // line it opens another game; elsewhere (kokopu writes blank lines between moves, comments and
+  // variations; `1...` is Black's move) a blank line goes on with the same game.
+  const file = readFileSync(join(TRICKY, 'chessops', 'leading-whitespace.pgn'));
+  const games = ok(file);
+  assert.equal(games.length, 4);
+  for (const g of games) assert.deepEqual(g.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+  assert.deepEqual(replayPgnSync(file).map((r) => [r.plies, r.error]), [[5, null], [5, null], [5, null], [5, null]]);
+  assert.equal(parseChessopsPgn(file.toString('utf8')).length, 4);
+  const cases: [string, number[]][] = [
+    ['1. e4 e5 2. Nf3\n\n1. d4 d5\n', [3, 2]],
+    ['[Event "a"]\n\n1. e4 e5 {end}\r\n\r\n1.d4 *\n', [2, 1]],
+    ['1. a3 ; { ; }\n\n1. b3 { ;\n% {\n1... g6 ; {\n\n1. c3 { }\n% {\n1... f6 ; { } {{{\n\n1. d3', [1, 2, 1]],
+    // Not a new game: a comment only before the blank line, Black's first move, a later move
+    // number, a blank line inside a comment or a variation.
+    ['[Event "a"]\n\n{opening comment}\n\n1. e4 e5 *\n', [2]],
+    ['1. e4\n\n1... e5\n\n2. Nf3 *\n', [3]],
+    ['1. e4 {a\n\n1. d4} e5 (1... c5\n\n1. d4) *\n', [2]],
+  ];
+  for (const [text, plies] of cases) {
+    assert.deepEqual(replayPgnSync(text).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), text);
+    assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
+    for (let k = 0; k <= text.length; k++) {
+      const split = new PgnSplitter(16);
+      for (const part of [text.slice(0, k), text.slice(k)]) split.push(Buffer.from(part));
+      split.finish();
+      let n = 0;
+      while (split.take() !== undefined) n++;
+      assert.equal(n, plies.length, `${text}: cut at ${k}`);
+    }
+  }
+});

@@ -547,6 +547,18 @@ test('round trip on lichess games with clock comments', () => {
   assert.equal(n, 13000);
 });
 
+/** The splitter finds `games` games in `text` pushed in two chunks, cut at every offset. */
+function assertGamesAtEveryCut(text: string, games: number): void {
+  for (let k = 0; k <= text.length; k++) {
+    const split = new PgnSplitter(16);
+    for (const part of [text.slice(0, k), text.slice(k)]) split.push(Buffer.from(part));
+    split.finish();
+    let n = 0;
+    while (split.take() !== undefined) n++;
+    assert.equal(n, games, `${JSON.stringify(text)}: cut at ${k}`);
+  }
+}
+
 test('escape lines between games start no game: python-chess immortal-games.pgn opens with two, chessops agrees', () => {
   // PGN §6: an escape line is ignored whole. The file has 36 games (36 [Event] tags) after a
   // two-line `%` header and a blank line; a blank line after an escape line must not make the
@@ -561,15 +573,7 @@ test('escape lines between games start no game: python-chess immortal-games.pgn 
   const records = replayPgnSync(text);
   assert.deepEqual(records.map((r) => [r.game, r.plies, r.error]), [[1, 1, null], [2, 2, null]]);
   assert.equal(parsePgn(text).length, 2);
-  for (let k = 0; k <= text.length; k++) {
-    const parts = [text.slice(0, k), text.slice(k)];
-    const split = new PgnSplitter(16);
-    for (const p of parts) split.push(Buffer.from(p));
-    split.finish();
-    let n = 0;
-    while (split.take() !== undefined) n++;
-    assert.equal(n, 2, `cut at ${k}`);
-  }
+  assertGamesAtEveryCut(text, 2);
 });
 
 test('comments between games start no game: after a result, before the next tag pair or the end', () => {
@@ -588,14 +592,7 @@ test('comments between games start no game: after a result, before the next tag 
     assert.equal(parseChessopsPgn(text).length, plies.length, text);
     assert.deepEqual(replayPgnSync(text).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), text);
     assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
-    for (let k = 0; k <= text.length; k++) {
-      const split = new PgnSplitter(16);
-      for (const part of [text.slice(0, k), text.slice(k)]) split.push(Buffer.from(part));
-      split.finish();
-      let n = 0;
-      while (split.take() !== undefined) n++;
-      assert.equal(n, plies.length, `${text}: cut at ${k}`);
-    }
+    assertGamesAtEveryCut(text, plies.length);
   }
   const [, second] = ok(cases[4]![0]);
   assert.deepEqual(second!.comments, ['opening comment of the next']);
@@ -703,13 +700,6 @@ test('a blank line in the movetext, then a move number 1 for White: a new game (
   for (const [text, plies] of cases) {
     assert.deepEqual(replayPgnSync(text).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), text);
     assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
-    for (let k = 0; k <= text.length; k++) {
-      const split = new PgnSplitter(16);
-      for (const part of [text.slice(0, k), text.slice(k)]) split.push(Buffer.from(part));
-      split.finish();
-      let n = 0;
-      while (split.take() !== undefined) n++;
-      assert.equal(n, plies.length, `${text}: cut at ${k}`);
-    }
+    assertGamesAtEveryCut(text, plies.length);
   }
 });

@@ -131,7 +131,7 @@ export class PgnSplitter {
     // Among tags, whether a tag pair on the next line starts a game depends on its name.
     this.clean = this.inner !== INNER.brace && this.state !== S_TAGS;
     // Comments after the last game are no game either.
-    if (this.state !== S_BETWEEN && !(this.state !== S_TAGS && onlyComments(this.buf, this.start, this.len))) this.emit(this.len);
+    if (this.state !== S_BETWEEN && !(this.state !== S_TAGS && noMovetext(this.buf, this.start, this.len, false))) this.emit(this.len);
     this.state = S_BETWEEN;
   }
 
@@ -370,7 +370,7 @@ export class PgnSplitter {
       if (this.state === S_BLANK) {
         // The first content after a blank line in the movetext (rare: off the fast path).
         this.state = S_MOVES;
-        if (c === 49 && whiteMoveOne(b, i, this.len) && holdsMovetext(b, this.start, i)) {
+        if (c === 49 && whiteMoveOne(b, i, this.len) && !noMovetext(b, this.start, i, true)) {
           // `1.` for White after a blank line: White's first move cannot come twice in a
           // mainline, so the previous game lacked its termination marker, and this one its tags
           // (python-chess and chessops end a game at any blank line in its movetext; kokopu
@@ -387,7 +387,7 @@ export class PgnSplitter {
           break;
         }
       } else if (c === 91 && (this.state === S_MOVES || (this.blankAfterTag && repeatsTag(b, this.start, i)))) {
-        if (this.state === S_MOVES && onlyComments(b, this.start, i)) {
+        if (this.state === S_MOVES && noMovetext(b, this.start, i, false)) {
           // Comments between games (after a result, before the next tag pair) are no game:
           // read this `[` again as the first byte after a game.
           this.state = S_BETWEEN;
@@ -494,37 +494,13 @@ export const whiteMoveOne = (b: Uint8Array, i: number, len: number): boolean =>
   i + 1 < len && b[i] === 49 && b[i + 1] === 46 && (i + 2 >= len || b[i + 2] !== 46);
 
 /**
- * Whether `b[from..to)`, the start of a game, holds movetext: anything but whitespace, tag pairs,
- * `{…}` comments, `;` comments and escape lines. Only asked after a blank line in the movetext
- * where `1.` follows.
+ * Whether `b[from..to)`, the start of a game, holds nothing but whitespace, closed `{…}`
+ * comments, `;` comments, escape lines and, if `tags`, tag pairs (their values quoted with
+ * backslash escapes; a pair ends at `]` or the line's end): so no movetext. Only asked on rare
+ * paths (a game that began with a comment meets a tag pair or the end of the input; `1.` after a
+ * blank line in movetext), so its cost is no concern.
  */
-function holdsMovetext(b: Uint8Array, from: number, to: number): boolean {
-  let i = from;
-  while (i < to) {
-    const c = b[i]!;
-    if (c === 91) {
-      // A tag pair, its value quoted with backslash escapes; it ends at `]` or the line's end.
-      for (i++; i < to && b[i] !== 93 && b[i] !== 10 && b[i] !== 13; i++) {
-        if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
-      }
-      i++;
-    } else if (isWs(c)) i++;
-    else if (c === 123) {
-      while (i < to && b[i] !== 125) i++;
-      i++;
-    } else if (c === 59 || (c === 37 && (i === 0 || b[i - 1] === 10 || b[i - 1] === 13))) {
-      while (i < to && b[i] !== 10 && b[i] !== 13) i++;
-    } else return true;
-  }
-  return false;
-}
-
-/**
- * Whether `b[from..to)` holds nothing but whitespace, closed `{…}` comments, `;` comments and
- * escape lines. Only asked where a game that began with a comment meets a tag pair or the end of
- * the input, so its cost is no concern.
- */
-function onlyComments(b: Uint8Array, from: number, to: number): boolean {
+function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boolean {
   let i = from;
   while (i < to) {
     const c = b[i]!;
@@ -536,6 +512,11 @@ function onlyComments(b: Uint8Array, from: number, to: number): boolean {
     } else if (c === 59 || (c === 37 && i > from && (b[i - 1] === 10 || b[i - 1] === 13))) {
       // (A `%` that began the game is not at a line's start, or it would have been an escape line.)
       while (i < to && b[i] !== 10 && b[i] !== 13) i++;
+    } else if (c === 91 && tags) {
+      for (i++; i < to && b[i] !== 93 && b[i] !== 10 && b[i] !== 13; i++) {
+        if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
+      }
+      i++;
     } else return false;
   }
   return true;

@@ -7,6 +7,7 @@
 import { lsb } from '../core/bitboard.js';
 import { PAWN_ATTACKS } from '../core/attacks.js';
 import { ZOBRIST, ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_WHITE_TO_MOVE, zobristPiece } from '../core/zobrist.js';
+import { isSquareAttacked } from './attacked.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN } from './layout.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_PROMOTION } from './move.js';
 import { KING, PAWN, ROOK } from './types.js';
@@ -153,6 +154,37 @@ function castlePieces(w: Int32Array, p: number, us: number, from: number, to: nu
   togglePiece(w, p, us, ROOK, to);
   togglePiece(w, p, us, KING, backRank + (hSide ? 6 : 2));
   togglePiece(w, p, us, ROOK, backRank + (hSide ? 5 : 3));
+}
+
+/**
+ * Passes the turn: a null move, which analysis software writes as `--` (ChessBase, python-chess,
+ * kokopu) or `Z0`. It is not a move of chess, so no rule defines it; we follow Stockfish and
+ * python-chess: the en-passant chance lapses, the clocks count on as after a quiet move, and the
+ * side to move must not be in check (passing would leave its king capturable; Stockfish and
+ * kokopu refuse it there too). Returns false, changing nothing, when the side to move is in check.
+ */
+export function applyNullMove(w: Int32Array, p: number): boolean {
+  const us = w[p + W_TURN]!;
+  const them = us ^ 1;
+  const kingLo = w[p + 14]! & w[p + 2 * us]!;
+  const kingHi = w[p + 15]! & w[p + 2 * us + 1]!;
+  if ((kingLo | kingHi) !== 0) {
+    const king = kingLo !== 0 ? lsb(kingLo) : 32 + lsb(kingHi);
+    const occLo = w[p]! | w[p + 2]!;
+    const occHi = w[p + 1]! | w[p + 3]!;
+    if (isSquareAttacked(w, p, king, them, w[p + 2 * them]!, w[p + 2 * them + 1]!, occLo, occHi)) return false;
+  }
+  scratch[0] = w[p + W_KEY]! ^ ZOBRIST[2 * ZOBRIST_WHITE_TO_MOVE]!;
+  scratch[1] = w[p + W_KEY + 1]! ^ ZOBRIST[2 * ZOBRIST_WHITE_TO_MOVE + 1]!;
+  const ep = w[p + W_EP]!;
+  if (ep >= 0 && pawnBesideEp(w, p, ep, us)) xorEpFile(scratch, ep);
+  w[p + W_KEY] = scratch[0]!;
+  w[p + W_KEY + 1] = scratch[1]!;
+  w[p + W_EP] = -1;
+  w[p + W_HALFMOVE]! += 1;
+  w[p + W_FULLMOVE]! += us;
+  w[p + W_TURN] = them;
+  return true;
 }
 
 /** XORs the Zobrist entry of a piece into `out`. */

@@ -13,7 +13,7 @@ import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { primeMoveGenerator } from './movegen-primer.js';
-import { applyMove, refreshKey } from './play.js';
+import { applyMove, applyNullMove, refreshKey } from './play.js';
 import { placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
@@ -244,6 +244,16 @@ export class Position {
     next.set(this.words);
     applyMove(next, 0, code);
     return new Position(next, this.chess960);
+  }
+
+  /**
+   * The position after a null move (the turn passes, nothing moves; PGN analysis writes `--`),
+   * or undefined when the side to move is in check. See `applyNullMove`.
+   */
+  playNullMove(): Position | undefined {
+    const next = new Int32Array(WORDS);
+    next.set(this.words);
+    return applyNullMove(next, 0) ? new Position(next, this.chess960) : undefined;
   }
 
   get turn(): Color {

@@ -6,7 +6,7 @@
  */
 import { err, ok, type Result } from '../core/result.js';
 import { WORDS } from '../chess/layout.js';
-import { applyMove } from '../chess/play.js';
+import { applyMove, applyNullMove } from '../chess/play.js';
 import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
 import {
   decodeText,
@@ -23,7 +23,7 @@ import {
 } from './pgn-lex.js';
 import type { GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
-import { resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
+import { isNullMoveText, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
 
 export interface ParseGameOptions {
   /** Check every move against its position (default true). */
@@ -102,12 +102,10 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
         const san = decodeText(lx.buf, lx.start, lx.stop);
         if (validate) {
           const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
-          if (code < 0) {
-            if (san === '--' || san === 'Z0') return fail('illegal', `null move '${san}' is not playable`, san);
-            return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
-          }
+          if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
           line.before.set(line.current);
-          applyMove(line.current, 0, code);
+          if (code >= 0) applyMove(line.current, 0, code);
+          else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${san}' while in check`, san);
         }
         const move = newMove(san);
         if (line !== root && line.pending.length > 0) move.startingComments.push(...line.pending);

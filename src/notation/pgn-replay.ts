@@ -8,7 +8,7 @@
  * record with the error's line, column, message and move text; the next game is read as usual.
  */
 import { WORDS } from '../chess/layout.js';
-import { applyMoveKeyless, applyMoveOfRoleKeyless, refreshKey } from '../chess/play.js';
+import { applyMoveKeyless, applyMoveOfRoleKeyless, applyNullMove, refreshKey } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
@@ -16,7 +16,7 @@ import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OP
 import { PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
-import { resolveMove, resolveSan, sanErrorMessage } from './san.js';
+import { isNullMoveText, resolveMove, resolveSan, sanErrorMessage } from './san.js';
 
 export interface ReplayError {
   readonly line: number;
@@ -96,13 +96,15 @@ export class GameReplayer {
           started = true;
         }
         const code = resolveSan(w, lx.buf, lx.start, lx.stop);
-        if (code < 0) {
+        if (code >= 0) applyMoveKeyless(w, 0, code);
+        else {
           const san = decodeText(lx.buf, lx.start, lx.stop);
-          const message = isNullMove(san) ? `null move '${san}' is not playable` : sanErrorMessage(code, san);
-          error = this.errorAt(slice, lx.start, message, san);
-          break;
+          const isNull = isNullMoveText(san);
+          if (!isNull || !applyNullMove(w, 0)) {
+            error = this.errorAt(slice, lx.start, isNull ? `null move '${san}' while in check` : sanErrorMessage(code, san), san);
+            break;
+          }
         }
-        applyMoveKeyless(w, 0, code);
         plies++;
         continue;
       }
@@ -456,8 +458,6 @@ PIECE_LETTER[66] = BISHOP;
 PIECE_LETTER[82] = ROOK;
 PIECE_LETTER[81] = QUEEN;
 PIECE_LETTER[75] = KING;
-
-const isNullMove = (san: string): boolean => san === '--' || san === 'Z0' || san === '0000' || san === '@@';
 
 /**
  * Replays every game of a source, yielding one record per game in input order. If the source

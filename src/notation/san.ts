@@ -384,6 +384,12 @@ function sanBytes(text: string): number {
   return t.length;
 }
 
+/**
+ * Whether a move text in PGN is a null move: `--` (ChessBase, python-chess, kokopu) or `Z0`
+ * (python-chess reads both). It is played by `applyNullMove`, not resolved as SAN.
+ */
+export const isNullMoveText = (text: string): boolean => text === '--' || text === 'Z0';
+
 /** The message of a `resolveSan` failure. */
 export function sanErrorMessage(code: number, san: string): string {
   if (code === SAN_SYNTAX) return `not a SAN move: '${san}'`;

@@ -15,13 +15,13 @@ import { parseSan as parseChessopsSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { Position } from '../../src/chess/position.js';
-import { makeFen } from '../../src/notation/fen.js';
+import { makeFen, readFen } from '../../src/notation/fen.js';
 import { tagValue, type PgnGame, type PgnMove } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { startingPosition as pgnStartingPosition } from '../../src/notation/pgn-start.js';
-import { parseSan } from '../../src/notation/san.js';
+import { isNullMoveText, parseSan } from '../../src/notation/san.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 import { testSeed } from '../helpers.js';
@@ -166,6 +166,12 @@ function lineEnds(start: Position, moves: readonly PgnMove[], out: string[]): vo
   let pos = start;
   for (const move of moves) {
     for (const variation of move.variations) lineEnds(pos, variation, out);
+    if (isNullMoveText(move.san)) {
+      const passed = pos.playNullMove();
+      assert.ok(passed !== undefined, move.san);
+      pos = passed;
+      continue;
+    }
     const played = parseSan(pos, move.san);
     assert.ok(played.ok, move.san);
     pos = played.value.play();
@@ -192,20 +198,20 @@ test("kokopu: the position at the end of every line is the one kokopu states", (
       assert.ok(!record!.ok && record!.error.kind === 'syntax' && record!.error.san === 'braces', dir);
       continue;
     }
-    if (dir === 'null-moves') {
-      // A null move (`--`) is no chess move: caissa reports it rather than passing the turn.
-      assert.ok(!record!.ok && record!.error.san === '--', dir);
-      continue;
-    }
     assert.ok(record!.ok, `${dir}: ${JSON.stringify(record)}`);
     const game = record!.value;
     const [initial, ...ends] = readFileSync(join(base, dir, 'end-of-variations.txt'), 'utf8').trim().split('\n');
     const start = pgnStartingPosition(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
     assert.ok(start.ok, dir);
-    // kokopu writes Chess960 castling rights by file (`AGag`), caissa by side where that is unambiguous.
+    // kokopu writes Chess960 castling rights by file (`AGag`), caissa by side where that is
+    // unambiguous. A null move counts on the halfmove clock in caissa (as in python-chess and
+    // Stockfish), not in kokopu: with null moves the clocks may differ.
+    const hasNullMove = (line: readonly PgnMove[]): boolean =>
+      line.some((m) => isNullMoveText(m.san) || m.variations.some(hasNullMove));
+    const nullMoves = hasNullMove(game.moves);
     const sameFen = (ours: string, theirs: string) => {
       const [a, b] = [ours.split(' '), theirs.split(' ')];
-      return a.every((f, i) => i === 2 || f === b[i]) && (a[2] === b[2] || tagValue(game, 'Variant') !== undefined);
+      return a.every((f, i) => i === 2 || (i === 4 && nullMoves) || f === b[i]) && (a[2] === b[2] || tagValue(game, 'Variant') !== undefined);
     };
     assert.ok(sameFen(makeFen(start.value), initial!.replace('{initial} ', '')), `${dir}: ${initial}`);
     const ours: string[] = [];
@@ -702,4 +708,57 @@ test('a blank line in the movetext, then a move number 1 for White: a new game (
     assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
     assertGamesAtEveryCut(text, plies.length);
   }
+});
+
+test('null moves (`--`, `Z0`) pass the turn, in the tree and the replay alike; in check they are refused', () => {
+  // python-chess's test_z0: anastasian-lewis.pgn passes with `Z0` at move 41 and ends on this FEN
+  // (its halfmove clock counts the null move, as caissa's does).
+  const file = readFileSync(join(TRICKY, 'python-chess', 'anastasian-lewis.pgn'));
+  const expected = '5rk1/2p1R2p/p5pb/2PPR3/8/2Q2B2/5P2/4K2q w - - 3 43';
+  const [replayed] = replayPgnSync(file);
+  assert.equal(replayed!.error, null);
+  assert.equal(replayed!.fen, expected);
+  const [tree] = ok(file);
+  const ends: string[] = [];
+  lineEnds(Position.standard(), tree!.moves, ends);
+  assert.equal(ends[ends.length - 1], expected);
+  // The en-passant chance lapses with the pass: after 2...d5 3.--, 4.exd6 is no longer possible.
+  const lapsed = '1. e4 -- 2. e5 d5 3. -- Nf6 4. exd6 *';
+  assert.deepEqual(replayPgnSync(lapsed).map((r) => [r.plies, r.error?.san]), [[6, 'exd6']]);
+  const [refused] = parsePgn(lapsed);
+  assert.ok(!refused!.ok && refused!.error.kind === 'illegal' && refused!.error.column === lapsed.indexOf('exd6') + 1);
+  // In a variation and written back as read.
+  const text = '1. e4 e5 ( 1... -- 2. d4 ) 2. Nf3 Z0 3. Bb5 -- {pass} 4. O-O *';
+  const [game] = ok(text);
+  assert.match(makePgn(game!), /\n1\. e4 e5 \( 1\.\.\. -- 2\. d4 \) 2\. Nf3 Z0 3\. Bb5 -- \{pass\} 4\. O-O \*\n$/);
+  // kokopu: "Cannot play a null-move in this position" when in check (semantic-error, line 42).
+  for (const r of [replayPgnSync('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0]!.error!, (parsePgn('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0] as { error: { san: string; column: number; message: string } }).error]) {
+    assert.deepEqual([r.san, r.column, r.message], ['--', 18, "null move '--' while in check"]);
+  }
+});
+
+test('Position.playNullMove: the side, the en-passant square, the clocks and the key as if read from the FEN', () => {
+  const rng = new Rng(testSeed(7));
+  let passed = 0;
+  for (let game = 0; game < 40; game++) {
+    let pos = Position.standard();
+    for (let ply = 0; ply < 80; ply++) {
+      const moves = pos.legalMoves();
+      if (moves.length === 0) break;
+      const next = pos.playNullMove();
+      if (pos.isCheck()) assert.equal(next, undefined, makeFen(pos));
+      else {
+        const [board, turn, castling, , half, full] = makeFen(pos).split(' ');
+        const fen = [board, turn === 'w' ? 'b' : 'w', castling, '-', Number(half) + 1, Number(full) + (turn === 'b' ? 1 : 0)].join(' ');
+        assert.equal(makeFen(next!), fen);
+        // The incremental key against the key computed from scratch for the same position.
+        const read = readFen(fen);
+        assert.ok(read.ok, fen);
+        assert.equal(next!.hash, read.value.hash, fen);
+        passed++;
+      }
+      pos = moves[rng.below(moves.length)]!.play();
+    }
+  }
+  assert.ok(passed > 2000, `${passed} passes`);
 });

@@ -9,7 +9,8 @@
  * on its input buffer without creating strings; `parseSan` wraps it for strings and objects.
  *
  * Forms read: `Nbd7`, `R1e2`, `Qh4e1` (origin file, rank or both), `exd6`, `ed6`, `e4d5`,
- * `exd6 e.p.`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `o-o`, `O-O-O`, `0-0-0`, `o-o-o`; a capture
+ * `exd6 e.p.`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `o-o`, `O-O-O`, `0-0-0`, `o-o-o`, and moves
+ * from square to square without a piece letter, as UCI writes them (`g1f3`, `e1g1`); a capture
  * or move sign `x` `-` `:` and an `e.p.`, neither checked against the board (as chessops and most
  * readers do with `x`); and the suffixes `+ # ! ? !! ?? !? ?!` (ignored). In Chess960, `O-O`
  * castles with the rook on the king's h-side and `O-O-O` with the rook on its a-side.
@@ -30,6 +31,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { squareName } from '../core/square.js';
 import { W_CASTLING, W_EP, W_TURN, WORDS } from '../chess/layout.js';
 import {
+  MAX_MOVES_ANY,
   MOVE_CASTLE,
   MOVE_DOUBLE_PUSH,
   MOVE_EN_PASSANT,
@@ -251,7 +253,35 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   }
   if (e !== i) return SAN_SYNTAX;
   if (promotion !== 0 && role !== PAWN) return SAN_SYNTAX;
-  return resolveMove(w, role, fromFile, fromRank, tf, tr, promotion);
+  const code = resolveMove(w, role, fromFile, fromRank, tf, tr, promotion);
+  if (code !== SAN_ILLEGAL || p >= 0 || fromFile < 0 || fromRank < 0) return code;
+  // No piece letter, both squares given (`g1f3`, as UCI and some engine files write moves;
+  // python-chess reads them the same way): the move of whichever piece stands on the origin.
+  return resolveSquareToSquare(w, 8 * fromRank + fromFile, 8 * tr + tf, promotion);
+}
+
+const squareMoves = new Uint16Array(MAX_MOVES_ANY);
+
+/**
+ * The legal move from `from` to `to` promoting to `promotion` (0: none), else SAN_ILLEGAL.
+ * Castling is found by the king's target square (`e1g1`) or by its rook's square (`e1h1`), as
+ * the UCI reader finds it; a normal move to the same square comes first.
+ */
+function resolveSquareToSquare(w: Int32Array, from: number, to: number, promotion: number): number {
+  const n = generateLegal(w, 0, squareMoves, 0);
+  for (let j = 0; j < n; j++) {
+    const m = squareMoves[j]!;
+    if (moveFrom(m) === from && moveKind(m) !== MOVE_CASTLE && moveTo(m) === to && movePromotion(m) === promotion) return m;
+  }
+  if (promotion !== 0) return SAN_ILLEGAL;
+  for (let j = 0; j < n; j++) {
+    const m = squareMoves[j]!;
+    if (moveFrom(m) !== from || moveKind(m) !== MOVE_CASTLE) continue;
+    // Castling is encoded king-takes-rook; the king ends on the g- or c-file (FIDE 3.8.2).
+    const kingTo = (from & 56) + (moveTo(m) > from ? 6 : 2);
+    if (moveTo(m) === to || kingTo === to) return m;
+  }
+  return SAN_ILLEGAL;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
 import { attacks as opsAttacks } from 'chessops/attacks';
@@ -13,11 +14,12 @@ import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
 import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
 import type { Position } from '../../src/chess/position.js';
 import { ROLES } from '../../src/chess/types.js';
-import { squareName } from '../../src/core/square.js';
+import { parseSquare, squareName } from '../../src/core/square.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 import { replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { Rng } from '../../src/core/rng.js';
+import { sharedPath } from '../../src/node/data.js';
 import { epdFens, FULL, mutateText, spread, testSeed } from '../helpers.js';
 
 const FILES: [string, number][] = [
@@ -234,10 +236,22 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
  * A move text with our extra forms rewritten into chessops' own: the spaces around it dropped
  * (`parseSan` trims its string), an `e.p.` after the move dropped, the check signs and annotation
  * glyphs at the end dropped (chessops does not check the signs, and leaves the glyphs to its PGN
- * reader), and `:` as the capture sign written `x`.
+ * reader), and `:` as the capture sign written `x`. A move from square to square without a piece
+ * letter (UCI's form) gets the letter of the piece on the origin, and a king's step of two files
+ * or onto its own rook is written as castling.
  */
-const inChessopsForm = (text: string): string =>
-  text.trim().replace(/(\S)\s*e\.?p\.?$/, '$1').replace(/[+#!?]+$/, '').replace(':', 'x');
+function inChessopsForm(text: string, ops: Chess): string {
+  const t = text.trim().replace(/(\S)\s*e\.?p\.?$/, '$1').replace(/[+#!?]+$/, '').replace(':', 'x');
+  const m = /^([a-h][1-8])[-x]?([a-h][1-8])$/.exec(t);
+  const from = m === null ? undefined : parseSquare(m[1]!)!;
+  const piece = from === undefined ? undefined : ops.board.get(from);
+  if (m === null || piece === undefined || piece.color !== ops.turn || piece.role === 'pawn') return t;
+  const to = parseSquare(m[2]!)!;
+  if (piece.role === 'king' && (from! ^ to) < 8 && (Math.abs((to & 7) - (from! & 7)) === 2 || ops.board.get(to)?.color === ops.turn)) {
+    return to > from! ? 'O-O' : 'O-O-O';
+  }
+  return `${piece.role === 'knight' ? 'N' : piece.role[0]!.toUpperCase()}${t}`;
+}
 
 test("mutated move texts: read exactly as chessops' parseSan reads them, but for our extra forms", () => {
   // Texts near real ones (one or two edits) must be refused, or read as chessops reads them once
@@ -257,14 +271,14 @@ test("mutated move texts: read exactly as chessops' parseSan reads them, but for
     for (let k = 0; k < 200; k++) {
       const text = mutateText(rng, near[rng.below(near.length)]!, ALPHABET, 2);
       const ours = parseSan(pos, text);
-      const theirs = opsParseSan(ops, inChessopsForm(text));
+      const theirs = opsParseSan(ops, inChessopsForm(text, ops));
       compared++;
       if (!ours.ok) {
         assert.equal(theirs, undefined, `${fen} '${text}': chessops reads it, we say ${ours.error.message}`);
         continue;
       }
       read++;
-      if (/^o-o(-o)?$/.test(inChessopsForm(text))) continue;
+      if (/^o-o(-o)?$/.test(inChessopsForm(text, ops))) continue;
       assert.ok(theirs !== undefined && 'from' in theirs, `${fen} '${text}': we read ${ours.value.uci}, chessops nothing`);
       // chessops moves the king onto its rook to castle; we write the king's move.
       const castle = ops.board.get(theirs.to)?.color === ops.turn;
@@ -373,4 +387,38 @@ test('PGN replay reads the common move shapes in runs exactly as resolveSan read
     }
   }
   assert.ok(compared > 200000 && legal > 5000, `${compared} texts, ${legal} legal`);
+});
+
+test('moves from square to square without a piece letter (UCI form) read as the move they name; castling by king or rook square', () => {
+  // python-chess reads `g1f3` and `e1g1` in movetext (its uci-moves.pgn, a CCRL game, ends on
+  // the FEN its test states). Every legal move's UCI text, and for castling the king-takes-rook
+  // form too, must come back as that move from the generator; and a text naming no legal move is
+  // refused as illegal.
+  const fens = [...spread(epdFens('UHO_4060_v3.epd.gz'), 1500), ...spread(epdFens('FRC_openings.epd.gz'), 300)];
+  let castles = 0;
+  let read = 0;
+  for (const fen of fens) {
+    const pos = readFen(fen, { lenient: true });
+    if (!pos.ok) continue;
+    const legal = new Set(pos.value.legalMoves().map((m) => m.code));
+    for (const m of pos.value.legalMoves()) {
+      const texts = [m.uci];
+      if (m.isCastle) {
+        texts.push(squareName(m.from) + squareName(m.castlingRook!));
+        castles++;
+      }
+      for (const text of texts) {
+        const back = parseSan(pos.value, text);
+        // A Chess960 king step onto the square it castles to is also a normal king move: that comes first.
+        if (back.ok && back.value.code !== m.code) assert.ok(m.isCastle && legal.has(back.value.code) && !back.value.isCastle, `${fen} ${text}`);
+        else assert.ok(back.ok, `${fen} ${text}`);
+        read++;
+      }
+    }
+    const none = parseSan(pos.value, 'a1a1');
+    assert.ok(!none.ok && none.error.kind === 'illegal', fen);
+  }
+  assert.ok(read > 50000 && castles > 100, `${read} texts, ${castles} castling moves`);
+  const ccrl = replayPgnSync(readFileSync(sharedPath('games', 'tricky', 'python-chess', 'uci-moves.pgn')));
+  assert.deepEqual(ccrl.map((r) => [r.fen, r.error]), [['8/8/2B5/4k3/4Pp2/1b6/1P3K2/8 b - - 0 57', null]]);
 });

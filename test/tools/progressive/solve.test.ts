@@ -1,11 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess } from 'chess.js';
+import { parseSquare } from '../../../src/core/square.js';
 import { readFen } from '../../../src/notation/fen.js';
+import { ProgressivePosition } from '../../../src/variants/progressive/position.js';
 import { parseCourseProblem } from '../../../src/variants/progressive/text.js';
 import { solveSeries } from '../../../src/tools/progressive/solve.js';
 import { inferCastling, refereeSeries } from '../../variants/progressive/oracle.js';
 import { bruteForceSolutions } from './bruteforce.js';
-import { friProblems } from './fixtures.js';
+import { friProblems, publishedAnchors, type Anchor } from './fixtures.js';
 import { FULL } from '../../helpers.js';
 
 const problems = friProblems();
@@ -16,16 +19,27 @@ function problem(line: string) {
   return p.value;
 }
 
-test('the data set is the one described: 40 problems, N 4..9', () => {
-  assert.equal(problems.length, 40);
-  assert.deepEqual([...new Set(problems.map((p) => p.n))].sort(), [4, 5, 6, 7, 8, 9]);
+test('the data set is the one described: at least the 40 visible problems, N 4..9, ids unique, columns as chess.js sees them', () => {
+  // A superset (the hidden problems appended) must pass: no exact count, no assumption that ids
+  // are dense or sorted.
+  assert.ok(problems.length >= 40, `${problems.length} problems`);
+  for (const n of [4, 5, 6, 7, 8, 9]) assert.ok(problems.some((p) => p.n === n), `a problem with N = ${n}`);
+  assert.equal(new Set(problems.map((p) => p.id)).size, problems.length, 'ids unique');
+  for (const p of problems) {
+    assert.ok(p.n >= 1, `#${p.id} N`);
+    // mover_in_check as chess.js sees the position (the course format has no castling or e.p.).
+    const c = new Chess(`${p.board} ${p.side} - - 0 1`, { skipValidation: true });
+    assert.equal(c.inCheck(), p.inCheck, `#${p.id} mover_in_check`);
+    for (const s of p.solutions) assert.equal(s.length, p.n, `#${p.id}: listed solution ${s.join(';')} has ${s.length} moves`);
+  }
 });
 
 test('the referee accepts every listed solution and rejects broken ones', () => {
   for (const p of problems) {
     const castling = inferCastling(p.board);
     for (const s of p.solutions) assert.deepEqual(refereeSeries(p.board, p.side, castling, s), { ok: true }, `#${p.id} ${s.join(';')}`);
-    const first = p.solutions[0]!;
+    const first = p.solutions[0];
+    if (first === undefined) continue; // a problem listed without a solution: nothing to break
     // Without its last move, or with the last two swapped, a listed solution must fail.
     assert.equal(refereeSeries(p.board, p.side, castling, first.slice(0, -1)).ok, false, `#${p.id} truncated`);
   }
@@ -36,7 +50,14 @@ test('every course problem is solved and the answer passes the chess.js referee'
     const { position, n } = problem(p.line);
     const r = solveSeries(position, n, { timeLimitMs: 20000 });
     assert.ok(r.ok);
-    assert.equal(r.value.status, 'mate', `#${p.id}`);
+    assert.notEqual(r.value.status, 'unknown', `#${p.id}: no answer within the course's 20 s`);
+    // A listed solution means a mate exists; a problem listed without one may have none.
+    if (p.solutions.length > 0) assert.equal(r.value.status, 'mate', `#${p.id}`);
+    if (r.value.status === 'none') {
+      // "No mate" is a claim: the brute force checks it where it is affordable.
+      if (p.n <= 4 || (FULL && p.n <= 5)) assert.equal(bruteForceSolutions(position.chess, n).length, 0, `#${p.id}: a mate was missed`);
+      continue;
+    }
     const moves = r.value.solutionUci!;
     assert.equal(moves.length, p.n, `#${p.id} length`);
     assert.deepEqual(refereeSeries(p.board, p.side, inferCastling(p.board), moves), { ok: true }, `#${p.id} ${moves.join(';')}`);
@@ -49,7 +70,8 @@ test('--all finds every listed solution, and each one it finds passes the refere
     const { position, n } = problem(p.line);
     const r = solveSeries(position, n, { all: true, timeLimitMs: 60000 });
     assert.ok(r.ok);
-    assert.equal(r.value.status, 'mate', `#${p.id}`);
+    assert.notEqual(r.value.status, 'unknown', `#${p.id}: --all timed out`);
+    if (p.solutions.length > 0) assert.equal(r.value.status, 'mate', `#${p.id}`);
     const found = new Set(r.value.solutionsUci.map((s) => s.join(';')));
     assert.equal(found.size, r.value.solutionsUci.length, `#${p.id} duplicates`);
     for (const s of p.solutions) assert.ok(found.has(s.join(';')), `#${p.id} misses ${s.join(';')}`);
@@ -93,24 +115,39 @@ test('the solver proves "no mate in N - 1" on the larger problems too', { skip: 
   }
 });
 
-test('published anchors: the solver mates each in its series length (referee-checked)', async () => {
-  const { readText, sharedPath } = await import('../../../src/node/data.js');
-  const data = JSON.parse(readText(sharedPath('progressive', 'published-anchors.json'))) as {
-    anchors: { name: string; fen: string; n: number; moves: string[] }[];
-  };
-  for (const a of data.anchors) {
-    const pos = readFen(a.fen, { lenient: true });
-    assert.ok(pos.ok, a.name);
-    const r = solveSeries(pos.value, a.n, { timeLimitMs: 20000 });
-    assert.ok(r.ok);
-    assert.equal(r.value.status, 'mate', a.name);
-    const [board, side, castling] = a.fen.split(' ') as [string, 'w' | 'b', string];
-    assert.deepEqual(refereeSeries(board, side, castling, r.value.solutionUci!), { ok: true }, a.name);
-    // The published series is among the solutions --all finds (the longer ones in the full run).
-    if (a.n <= 5 || FULL) {
-      const all = solveSeries(pos.value, a.n, { all: true, timeLimitMs: 120000 });
-      assert.ok(all.ok);
-      assert.ok(all.value.solutionsUci.some((s) => s.join(';') === a.moves.join(';')), `${a.name}: published series not found`);
+/** The anchor's start: its FEN's castling and en-passant square (a target for the first move). */
+function anchorStart(a: Anchor, rules: 'italian' | 'scottish'): ProgressivePosition {
+  const pos = readFen(a.fen, { lenient: true });
+  assert.ok(pos.ok, a.name);
+  const start = ProgressivePosition.fromPosition(pos.value, { series: a.n, rules, epTargets: a.ep.map((t) => parseSquare(t)!) });
+  assert.ok(start.ok, `${a.name}: ${start.ok ? '' : start.error.message}`);
+  return start.value;
+}
+
+test('published anchors: the solver mates each in its series length (referee-checked)', () => {
+  const anchors = publishedAnchors();
+  assert.ok(anchors.length >= 5, `${anchors.length} anchors`);
+  for (const a of anchors) {
+    // Italian needs exactly n moves; under Scottish rules a check ends the series, so a published
+    // series shorter than n is a Scottish mate. Each anchor is solved under every rule set whose
+    // referee accepts the published series, and it must be accepted under at least one.
+    const ruleSets = (['italian', 'scottish'] as const).filter((rules) =>
+      (rules === 'scottish' || a.moves.length === a.n) && refereeSeries(a.board, a.side, a.castling, a.moves, rules, a.ep).ok);
+    assert.ok(ruleSets.length > 0, `${a.name}: the published series is no mate under either rule set`);
+    for (const rules of ruleSets) {
+      const r = solveSeries(anchorStart(a, rules), a.n, { timeLimitMs: 20000 });
+      assert.ok(r.ok);
+      assert.equal(r.value.status, 'mate', `${a.name} (${rules})`);
+      const moves = r.value.solutionUci!;
+      if (rules === 'italian') assert.equal(moves.length, a.n, a.name);
+      assert.deepEqual(refereeSeries(a.board, a.side, a.castling, moves, rules, a.ep), { ok: true }, `${a.name} (${rules}) ${moves.join(';')}`);
+      // The published series is among the solutions --all finds (the longer ones in the full run).
+      if (a.n <= 5 || FULL) {
+        const all = solveSeries(anchorStart(a, rules), a.n, { all: true, timeLimitMs: 120000 });
+        assert.ok(all.ok);
+        assert.ok(all.value.solutionsUci.some((s) => s.join(';') === a.moves.join(';')), `${a.name} (${rules}): published series not found`);
+        for (const s of all.value.solutionsUci) assert.ok(refereeSeries(a.board, a.side, a.castling, s, rules, a.ep).ok, `${a.name} (${rules}) ${s.join(';')}`);
+      }
     }
   }
 });

@@ -5,7 +5,8 @@
  * Every sequence of n legal moves with no check before the last is tried; the side to move is
  * flipped back by hand between moves; the mate test looks at every reply of the defender,
  * including en-passant captures of every pawn that double-stepped in the series and did not
- * move again.
+ * move again. Scottish rules: a check ends the series, and the mate is an orthodox one (no reply
+ * at all).
  */
 import { W_EP, W_TURN, WORDS } from '../../../src/chess/layout.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT } from '../../../src/chess/move.js';
@@ -28,8 +29,11 @@ function uci(code: number): string {
   return name(from) + name(to) + promo;
 }
 
-/** Whether the defender (to move in `w`) has no legal reply that does not give check. */
-function italianMate(w: Int32Array, targets: readonly number[]): boolean {
+/**
+ * Whether the defender (to move in `w`) has no legal reply that does not give check (Italian),
+ * or no legal reply at all (`orthodox`, Scottish).
+ */
+function italianMate(w: Int32Array, targets: readonly number[], orthodox = false): boolean {
   const defender = w[W_TURN]!;
   const buf = new Uint16Array(256);
   const replies: { words: Int32Array; move: number }[] = [];
@@ -43,6 +47,7 @@ function italianMate(w: Int32Array, targets: readonly number[]): boolean {
     const k = generateLegal(withEp, 0, buf, 0);
     for (let i = 0; i < k; i++) if (buf[i]! >> 12 === MOVE_EN_PASSANT) replies.push({ words: withEp, move: buf[i]! });
   }
+  if (orthodox) return replies.length === 0;
   for (const r of replies) {
     const after = r.words.slice();
     applyMove(after, 0, r.move);
@@ -53,9 +58,10 @@ function italianMate(w: Int32Array, targets: readonly number[]): boolean {
 
 /**
  * Every solution of "mate in one series of n moves" for the side to move of `pos` (Italian
- * rules, no en-passant target at the start), as UCI move lists.
+ * rules by default, no en-passant target at the start), as UCI move lists; under Scottish rules
+ * a solution may be shorter than n (its check ended the series).
  */
-export function bruteForceSolutions(pos: Position, n: number): string[][] {
+export function bruteForceSolutions(pos: Position, n: number, rules: 'italian' | 'scottish' = 'italian'): string[][] {
   const solutions: string[][] = [];
   const us = pos.words[W_TURN]!;
   const path: number[] = [];
@@ -73,8 +79,8 @@ export function bruteForceSolutions(pos: Position, n: number): string[][] {
       const nextTargets = targets.filter((t) => (us === 0 ? t + 8 : t - 8) !== from);
       if (move >> 12 === MOVE_DOUBLE_PUSH) nextTargets.push((from + to) >> 1);
       path.push(move);
-      if (left === 1) {
-        if (checks && italianMate(child, nextTargets)) solutions.push(path.map(uci));
+      if (left === 1 || (checks && rules === 'scottish')) {
+        if (checks && italianMate(child, nextTargets, rules === 'scottish')) solutions.push(path.map(uci));
       } else if (!checks) {
         // Same player again: flip the turn back; our own double steps give us no en passant.
         child[W_TURN] = us;

@@ -92,6 +92,46 @@ test('the complete search alone (no best-first pass) finds what the brute force 
   }
 });
 
+test('Scottish rules: the solver finds what the brute force finds, and each answer passes the referee', () => {
+  // A check ends a Scottish series and the mate is orthodox, so solutions may be shorter than N;
+  // the course positions with N and N - 1 moves, compared set-wise with a plain enumeration.
+  const chosen = problems.filter((p) => p.n === 4).slice(0, FULL ? undefined : 3);
+  for (const p of chosen) {
+    const { position } = problem(p.line);
+    const castling = inferCastling(p.board);
+    for (const n of [p.n - 1, p.n]) {
+      const brute = bruteForceSolutions(position.chess, n, 'scottish').map((s) => s.join(';')).sort();
+      const all = solveSeries(position.chess, n, { all: true, rules: 'scottish', completeOnly: true });
+      assert.ok(all.ok);
+      assert.deepEqual(all.value.solutionsUci.map((s) => s.join(';')).sort(), brute, `#${p.id} in ${n}`);
+      const one = solveSeries(position.chess, n, { rules: 'scottish' });
+      assert.ok(one.ok);
+      assert.equal(one.value.status, brute.length > 0 ? 'mate' : 'none', `#${p.id} in ${n}`);
+      if (brute.length > 0) {
+        assert.ok(brute.includes(one.value.solutionUci!.join(';')), `#${p.id} in ${n}`);
+        assert.deepEqual(refereeSeries(p.board, p.side, castling, one.value.solutionUci!, 'scottish'), { ok: true }, `#${p.id} in ${n}`);
+      }
+    }
+  }
+});
+
+test('Scottish rules: a check ends the series, so a mate may come before move N (here by en passant, move 1 only)', () => {
+  // Black's c4xb3 e.p. opens the rook's rank onto the white king; the knights, bishop and c6 pawn
+  // hold every flight. Under Scottish rules that check ends a 2-move series at once.
+  const board = '7k/1n6/2p5/8/KPp4r/8/3n4/2b5';
+  const start = ProgressivePosition.fromPosition(readFenOk(`${board} b - - 0 1`), { series: 2, rules: 'scottish', epTargets: [parseSquare('b3')!] });
+  assert.ok(start.ok);
+  const r = solveSeries(start.value, 2, { all: true });
+  assert.ok(r.ok);
+  assert.equal(r.value.status, 'mate');
+  assert.ok(r.value.solutionsUci.some((s) => s.join(';') === 'c4b3'));
+  for (const s of r.value.solutionsUci) assert.deepEqual(refereeSeries(board, 'b', '-', s, 'scottish', ['b3']), { ok: true }, s.join(';'));
+  // Without the target there is no such mate.
+  const plain = solveSeries(readFenOk(`${board} b - - 0 1`), 2, { all: true, rules: 'scottish' });
+  assert.ok(plain.ok);
+  assert.ok(!plain.value.solutionsUci.some((s) => s.join(';') === 'c4b3'));
+});
+
 test('"no mate in N - 1" proofs agree with the brute-force enumeration', () => {
   // N = 4 problems (3-move series) always, N = 5 (4-move series, slower to enumerate) in part.
   const chosen = problems.filter((p) => p.n === 4 || (p.n === 5 && (FULL || p.id <= 23)));
@@ -114,6 +154,12 @@ test('the solver proves "no mate in N - 1" on the larger problems too', { skip: 
     if (r.value.status === 'mate') assert.deepEqual(refereeSeries(p.board, p.side, inferCastling(p.board), r.value.solutionUci!), { ok: true });
   }
 });
+
+function readFenOk(fen: string) {
+  const pos = readFen(fen, { lenient: true });
+  assert.ok(pos.ok, fen);
+  return pos.value;
+}
 
 /** The anchor's start: its FEN's castling and en-passant square (a target for the first move). */
 function anchorStart(a: Anchor, rules: 'italian' | 'scottish'): ProgressivePosition {

@@ -68,8 +68,12 @@ test('progressive solve: "no mate in N" where the brute force finds none; "unkno
   // Proving "no mate in 8" on the largest problem takes seconds; 50 ms cannot.
   const big = problems.find((q) => q.n === 9)!;
   const timedOut = await run(['solve', `${big.board} ${big.side} ${big.n - 1}`, '--timeout', '0.05']);
+  // Gave up, and said so: `unknown` is an answer of the interface (status "unknown"), not an error.
   assert.equal(timedOut.code, 0);
   assert.equal(timedOut.out, 'unknown\n');
+  const timedOutJson = await run(['solve', `${big.board} ${big.side} ${big.n - 1}`, '--timeout', '0.05', '--json']);
+  assert.equal(timedOutJson.code, 0);
+  assert.equal((JSON.parse(timedOutJson.out) as Record<string, unknown>).status, 'unknown');
 });
 
 test('progressive solve --rules: an Italian-only mate is no Scottish mate', async () => {
@@ -99,6 +103,22 @@ test('progressive solve --file: one answer a line in order, comments skipped, a 
   const bad = await run(['solve', 'nonsense w 4']);
   assert.equal(bad.code, 1);
   assert.match(bad.out, /^error: argument: /);
+});
+
+test('progressive solve --file: every course problem of the data, one JSON answer a line, each refereed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const file = join(dir, 'all.txt');
+  writeFileSync(file, problems.map((p) => p.line).join('\n'));
+  const r = await run(['solve', '--file', file, '--json', '--timeout', '20']);
+  const lines = r.out.trimEnd().split('\n').map((l) => JSON.parse(l) as { solution: string | null; status: string });
+  assert.equal(lines.length, problems.length);
+  problems.forEach((p, i) => {
+    const a = lines[i]!;
+    assert.notEqual(a.status, 'unknown', `#${p.id}: no answer within 20 s`);
+    if (p.solutions.length > 0) assert.equal(a.status, 'mate', `#${p.id}`);
+    if (a.status === 'mate') assert.deepEqual(refereed(p, a.solution!), { ok: true }, `#${p.id} ${a.solution}`);
+  });
+  assert.equal(r.code, 0, r.err);
 });
 
 test('progressive perft: the start, a course position against a chess.js series perft, --divide, --json', async () => {

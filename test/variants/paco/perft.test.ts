@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FULL, fen, loadPaco, code } from './helpers.js';
 import { writePacoFen } from '../../../src/variants/paco/fen.js';
-import { REPS, REQUIRED, REQUIRED_NAMES, VICTORY, VICTORY_NAMES, WORDS } from '../../../src/variants/paco/layout.js';
+import { HAND_KIND, NO_PROGRESS, PLAYER, REPS, REQUIRED, REQUIRED_NAMES, VICTORY, VICTORY_NAMES, WORDS } from '../../../src/variants/paco/layout.js';
+import { canPacoNow, canPacoNowAmazon, isInSako } from '../../../src/variants/paco/sako.js';
 import { actionPerft, turnPerft } from '../../../src/variants/paco/perft.js';
 import { TurnSearch } from '../../../src/variants/paco/search.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
@@ -91,6 +92,15 @@ for (const file of ['perft_special_positions.json', 'perft_random_positions.json
       const actionCounts: number[] = p.action_perft_1_to_5 ?? p.action_perft.map((x: { count: number }) => x.count);
       actionCounts.forEach((count, d) => assert.equal(actionPerft(s, d + 1), count, `action perft depth ${d + 1}`));
       checkTurns(s, p.turns_depth1, p.label);
+      if (typeof p.legal_turns === 'number') assert.equal(new TurnSearch().enumerate(s, false), p.legal_turns, 'legal turns');
+      if (typeof p.can_paco_now === 'boolean') {
+        assert.equal(canPacoNow(s), p.can_paco_now, 'can Paco now');
+        assert.equal(canPacoNowAmazon(s), p.can_paco_now, 'can Paco now (amazon)');
+      }
+      if (typeof p.in_sako === 'boolean' && s[HAND_KIND] === 0) assert.equal(isInSako(s, s[PLAYER]!), p.in_sako, 'in Ŝako');
+      if (typeof p.victory_state === 'string') assert.equal(VICTORY_NAMES[s[VICTORY]!], p.victory_state, 'victory state');
+      if (typeof p.no_progress_half_moves === 'number') assert.equal(s[NO_PROGRESS], p.no_progress_half_moves, 'no-progress counter');
+      if (typeof p.to_move === 'string') assert.equal(s[PLAYER] === 0 ? 'white' : 'black', p.to_move.toLowerCase(), 'to move');
     });
   }
 }

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { fen, legal, loadPaco, code, sqNames } from './helpers.js';
 import { writePacoFen, squareName } from '../../../src/variants/paco/fen.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
-import { EP, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, VICTORY_NAMES, WORDS } from '../../../src/variants/paco/layout.js';
+import { EP, PACO_BLACK, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, VICTORY_NAMES, WORDS } from '../../../src/variants/paco/layout.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon } from '../../../src/variants/paco/sako.js';
 import { kingSquare } from '../../../src/variants/paco/state.js';
@@ -44,7 +44,7 @@ for (const c of data.cases) {
     replayTrace(s, c.trace, c.id);
     if (c.after_castle) replayTrace(s, c.after_castle, c.id);
     if (c.victory) assert.equal(VICTORY_NAMES[s[VICTORY]!], c.victory);
-    if ('en_passant_after' in c) assert.equal(s[EP], c.en_passant_after === null ? -1 : -2);
+    if ('en_passant_after' in c) assert.equal(s[EP]! >= 0 ? squareName(s[EP]!) : null, c.en_passant_after);
   });
 }
 
@@ -89,9 +89,9 @@ test('edge case: paco_on_promotion_rank ends the game without promotion', () => 
   assert.deepEqual(pacoOutcome(s), { winner: 0, reason: 'paco' });
 });
 
-for (const id of ['lifted_knight_fresh', 'lifted_knight_mid_chain', 'lifted_bishop_fresh_control']) {
-  test(`edge case (our decision): ${id}`, () => {
-    const c = byId.get(id);
+// Every probe of a mid-turn Ŝako (a state after `pre_actions`), the lifted-knight bug cases included.
+for (const c of data.cases.filter((x: { fen_probe?: string }) => x.fen_probe !== undefined)) {
+  test(`edge case (our decision): ${c.id}`, () => {
     const s = fen(c.fen);
     for (const st of c.pre_actions) applyAction(s, code(st.action));
     assert.equal(writePacoFen(s), c.fen_probe);
@@ -102,26 +102,30 @@ for (const id of ['lifted_knight_fresh', 'lifted_knight_mid_chain', 'lifted_bish
     const chain = sqNames(CHAIN[0]!, CHAIN[1]!);
     const start = sqNames(START[0]!, START[1]!);
     assert.deepEqual(chain, c.amazon_chaining_tiles);
-    if (id.startsWith('lifted_knight')) {
-      // The reference finds no starting tile; ours is the knight's tile.
+    if (c.can_paco_now['reverse_amazon_search::is_sako'] === truth) {
+      assert.deepEqual(start, c.amazon_starting_tiles);
+    } else {
+      // The reference's bug (a knight in hand): it finds no starting tile; ours is the hand's tile.
       assert.deepEqual(c.amazon_starting_tiles, []);
       assert.deepEqual(start, [c.fen_probe.split('^')[1].slice(0, 2)]);
-    } else {
-      assert.deepEqual(start, c.amazon_starting_tiles);
     }
     // Our turn enumeration from the mid-turn state finds the Paco end state one action away.
     const search = new TurnSearch();
     const n = search.enumerate(s, true);
     const end = new Int32Array(WORDS);
+    const win = s[PLAYER] === 0 ? PACO_WHITE : PACO_BLACK;
     let paco = 0;
     for (let e = 0; e < n; e++) {
       search.ends.load(e, end);
-      if (end[VICTORY] === PACO_WHITE) paco++;
+      if (end[VICTORY] === win) paco++;
     }
     assert.equal(paco > 0, truth);
-    assert.equal(c.can_paco_now.determine_all_moves_settled_states, false);
   });
 }
+
+test('edge_case_probes: every probe is checked (a trace or a mid-turn Ŝako probe)', () => {
+  for (const c of data.cases) assert.ok(c.trace !== undefined || c.fen_probe !== undefined, `${c.id}: a probe of a kind no test checks (${Object.keys(c).join(', ')})`);
+});
 
 test('no legal action at the start of a turn loses (our decision)', () => {
   // White's only piece is a pawn blocked by a black piece: nothing can be lifted.

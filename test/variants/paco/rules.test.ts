@@ -59,9 +59,22 @@ function lastCheckpoint(start: Int32Array, actions: string[]): number {
 
 const pieceName = (t: number): string | null => (t < 0 ? null : PIECE_NAMES[t]!);
 
+/** Every `expected` key some branch below compares (`d3_after` is the union the `fen_after` shows). */
+const CHECKED = new Set([
+  'white_can_paco_before', 'repeat_25_times', 'first_repeat_23_times', 'distinct_settled_end_states_with_opponent_king_in_union',
+  'en_passant_sequence', 'en_passant_after_Pe5', 'en_passant_after_Pc6', 'no_progress_counter_trace', 'fen_after',
+  'en_passant_after_Pd4', 'legal_after_Le4_includes', 'd3_after', 'last_checkpoint_index', 'running_before_last_action',
+  'en_passant_after', 'victory_after', 'required_action_after', 'legal_actions_after', 'legal_actions_in_order',
+  'promotion_square', 'required_action', 'to_move', 'threatened_squares_by_side_to_move', 'side_to_move',
+  'king_place_targets_include', 'king_place_targets_exclude', 'then', 'black_distinct_settled_end_states_with_white_king_in_union',
+  'black_can_paco_after',
+]);
+
 for (const c of data.cases) {
   test(`tests_rules: ${c.id}`, () => {
     const e = c.expected;
+    // A vector with an expectation no branch reads would pass without being checked.
+    assert.deepEqual(Object.keys(e).filter((k) => !CHECKED.has(k)), [], `${c.id}: expected values no test compares`);
     const s = setup(c);
     const ctx = c.id as string;
     if ('white_can_paco_before' in e) {

@@ -16,9 +16,20 @@ import { applyAction } from '../../../src/variants/paco/play.js';
 const data = loadPaco('tests_notation_ai_repr.json');
 const byId = new Map<string, any>(data.cases.map((c: any) => [c.id, c])); // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** Cases of a kind checked generically: replay notation, or blocked pawns. */
+const isReplayCase = (c: any): boolean => 'full_replay_data_this_build' in c.expected || 'half_move_5_labels' in c.expected; // eslint-disable-line @typescript-eslint/no-explicit-any
+const isBlockedPawnsCase = (c: any): boolean => 'white_blocked_pawns' in c.expected; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+test('every case of tests_notation_ai_repr.json is checked by one of these tests', () => {
+  const special = new Set(['index_representation', 'action_index']);
+  for (const c of data.cases) {
+    assert.ok(isReplayCase(c) || isBlockedPawnsCase(c) || special.has(c.id), `case ${c.id}: expectations ${Object.keys(c.expected).join(', ')} that no test reads`);
+  }
+});
+
 for (const c of data.cases) {
   const e = c.expected;
-  if (!e.full_replay_data_this_build && !e.half_move_5_labels) continue;
+  if (!isReplayCase(c)) continue;
   test(`replay notation: ${c.id}`, () => {
     const r = replayNotation(fen(c.setup.fen), c.actions.map(code), true);
     assert.ok(r.ok);
@@ -138,8 +149,9 @@ test('blocked pawns (AI auxiliary target)', async () => {
   const { blockedPawns } = await import('../../../src/variants/paco/ai-repr.js');
   const { sqNames } = await import('./helpers.js');
   for (const c of data.cases) {
-    if (!('white_blocked_pawns' in c.expected)) continue;
+    if (!isBlockedPawnsCase(c)) continue;
     const s = fen(c.setup.fen);
+    play(s, c.actions, c.id);
     const out = new Int32Array(2);
     blockedPawns(s, 0, out);
     assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), [...c.expected.white_blocked_pawns].sort(), c.id);

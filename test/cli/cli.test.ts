@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sharedPath } from '../../src/node/data.js';
 
@@ -50,6 +51,14 @@ test('perft --epd reports mismatches and closes with the tally', () => {
   assert.equal(r.out, 'wrong 2 67 66\nempty - refused: missingKing\n1 passed, 2 failed\n');
   const ok = run('perft', '--epd', file, '--max-nodes', '20');
   assert.equal(ok.out.split('\n').at(-2), '2 passed, 1 failed');
+  // A line with no count within --max-nodes is not a pass: it is tallied apart.
+  const over = run('perft', '--epd', file, '--max-nodes', '10');
+  assert.deepEqual(over.out.split('\n').slice(-3), ['2 unchecked (no count within --max-nodes)', '0 passed, 1 failed', '']);
+  // A count that is not a number fails; a gzipped file is read like a plain one.
+  const gz = join(dir, 'y.epd.gz');
+  writeFileSync(gz, gzipSync('4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 x66 ;id "nan"\n'));
+  const nan = run('perft', '--epd', gz);
+  assert.deepEqual([nan.code, nan.out], [1, "nan 2 - not a count: 'x66'\n0 passed, 1 failed\n"]);
 });
 
 test('bad usage and bad input exit 2 with the field and reason', () => {

@@ -18,10 +18,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { makeFen as opsMakeFen } from 'chessops/fen';
-import { parsePgn as opsParsePgn, PgnParser, parseVariant, startingPosition as opsStart, type ChildNode, type Game, type PgnNodeData } from 'chessops/pgn';
-import { parseSan as opsParseSan } from 'chessops/san';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parsePgn as opsParsePgn, type ChildNode, type Game, type PgnNodeData } from 'chessops/pgn';
 import type { Result } from '../../src/core/result.js';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
@@ -29,30 +27,10 @@ import { decodeText } from '../../src/notation/pgn-lex.js';
 import type { PgnGame, PgnMove } from '../../src/notation/pgn-game.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
+import type { GameSlice } from '../../src/notation/pgn-split.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
-import { FULL, testSeed } from '../helpers.js';
-
-interface OpsOutcome {
-  readonly kind: 'ok' | 'rejected' | 'variant';
-  readonly plies: number;
-  readonly fen?: string;
-}
-
-function opsReplay(game: Game<PgnNodeData>): OpsOutcome {
-  const rules = parseVariant(game.headers.get('Variant'));
-  if (rules !== 'chess') return { kind: 'variant', plies: 0 };
-  const start = opsStart(game.headers);
-  if (start.isErr) return { kind: 'rejected', plies: 0 };
-  const pos = start.unwrap();
-  let plies = 0;
-  for (const node of game.moves.mainline()) {
-    const move = opsParseSan(pos, node.san);
-    if (move === undefined) return { kind: 'rejected', plies };
-    pos.play(move);
-    plies++;
-  }
-  return { kind: 'ok', plies, fen: opsMakeFen(pos.toSetup()) };
-}
+import { FULL, spread, testSeed } from '../helpers.js';
+import { eventTagLines, gamesOf, type OpsOutcome } from './chessops-replay.js';
 
 /**
  * chessops' `toSetup` caps the halfmove clock at 150 (the 75-move rule's bound); we write the
@@ -80,27 +58,26 @@ function compare(ours: ReplayRecord, theirs: OpsOutcome, where: string): void {
   }
 }
 
-const gamesOf = (bytes: Uint8Array): OpsOutcome[] => {
-  const out: OpsOutcome[] = [];
-  // Latin-1 bytes become U+FFFD for chessops; they only ever occur in tag values.
-  const parser = new PgnParser((game, err) => out.push(err ? { kind: 'rejected', plies: 0 } : opsReplay(game)));
-  parser.parse(new TextDecoder().decode(bytes));
-  return out;
+/** Every PGN file of ../shared/data/games (not tricky/, which pgn-read.test.ts walks): a file added there is compared too. */
+const FILES = readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n)).sort();
+
+const readGames = (file: string): Buffer => {
+  const bytes = readFileSync(sharedPath('games', file));
+  return file.endsWith('.gz') ? gunzipSync(bytes) : bytes;
 };
 
-const FILES = [
-  'lichess-standard-13k.pgn.gz',
-  'lichess-chess960-370.pgn.gz',
-  'lichess-from-position-440.pgn.gz',
-  'lichess-other-variants-133.pgn.gz',
-  'masters-pgnmentor-105k.pgn.gz',
-];
+test('the games folder holds the files its README lists', () => {
+  for (const file of ['lichess-standard-13k', 'lichess-chess960-370', 'lichess-from-position-440', 'lichess-other-variants-133', 'masters-pgnmentor-105k']) {
+    assert.ok(FILES.includes(`${file}.pgn.gz`), file);
+  }
+});
 
 for (const file of FILES) {
+  // PGN Mentor's master files go game by game (see the module comment); the others whole.
   const sampled = file.startsWith('masters');
   const step = FULL ? 1 : 8;
   test(`final positions equal chessops' on ${file}${sampled ? ` (game by game, every ${step})` : ''}`, () => {
-    const bytes = gunzipSync(readFileSync(sharedPath('games', file)));
+    const bytes = readGames(file);
     const replayer = new GameReplayer();
     let compared = 0;
     let refused = 0;
@@ -116,6 +93,7 @@ for (const file of FILES) {
         compared++;
         if (ours.error) refused++;
       }
+      assert.equal(n, eventTagLines(bytes), 'games (by their [Event] tags)');
     } else {
       const theirs = gamesOf(bytes);
       let n = 0;
@@ -136,10 +114,10 @@ for (const file of FILES) {
 /**
  * The lichess standard file with more written in before some move numbers: a variation holding a
  * comment and a nested variation, a glyph and a comment with parentheses, a NAG and a comment
- * over three lines. The first 3,000 games, or all with CAISSA_FULL.
+ * over three lines. 3,000 games spread over the file, or all with CAISSA_FULL.
  */
 function annotatedLichess(): Uint8Array {
-  const text = new TextDecoder().decode(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))));
+  const text = new TextDecoder().decode(readGames('lichess-standard-13k.pgn.gz'));
   const rng = new Rng(testSeed(5));
   const annotated = text.replace(/\} (\d+)\.(\.\.)? /g, (m: string, n: string, dots: string | undefined) => {
     const no = `${n}.${dots ?? ''}`;
@@ -150,8 +128,8 @@ function annotatedLichess(): Uint8Array {
       default: return m;
     }
   });
-  const games = annotated.split('\n\n[Event ');
-  return new TextEncoder().encode(FULL ? annotated : games.slice(0, 3000).join('\n\n[Event '));
+  const games = annotated.split(/\n\n(?=\[Event )/);
+  return new TextEncoder().encode(FULL ? annotated : spread(games, 3000).join('\n\n'));
 }
 
 test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", () => {
@@ -209,7 +187,7 @@ test("game trees (moves, variations, comments, NAGs, tags) equal chessops': anno
   for (let i = 0; i < ours.length; i++) sameGame(ours[i]!, theirs[i]!, `annotated lichess game ${i + 1}`);
   // As in the final-position test above, the masters file goes game by game (every 8th game, or
   // all with CAISSA_FULL): chessops cuts one truncated game differently.
-  const masters = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz')));
+  const masters = readGames('masters-pgnmentor-105k.pgn.gz');
   let n = 0;
   for (const slice of pgnGamesSync(masters)) {
     if (n++ % (FULL ? 1 : 8) !== 0) continue;
@@ -236,18 +214,19 @@ test('Gelfand–Gareev 2019: 31.Qxe1 is illegal, reported with its line and colu
   assert.equal(line.slice(14, 18), 'Qxe1');
 });
 
-test('Gelfand–Gareev inside the masters file: the only broken game, with the right line', () => {
-  const bytes = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz')));
+test('Gelfand–Gareev inside the masters file: broken at 31.Qxe1 with the right line; every other broken game chessops rejects too', () => {
+  const bytes = readGames('masters-pgnmentor-105k.pgn.gz');
   const replayer = new GameReplayer();
-  const broken: ReplayRecord[] = [];
+  const broken: { record: ReplayRecord; slice: GameSlice }[] = [];
   let n = 0;
   for (const slice of pgnGamesSync(bytes)) {
     const r = replayer.replay(slice, ++n, { fen: false });
-    if (r.error) broken.push(r);
+    if (r.error) broken.push({ record: r, slice });
   }
-  assert.equal(n, 105884);
-  assert.equal(broken.length, 1);
-  const e = broken[0]!.error!;
+  assert.equal(n, eventTagLines(bytes), 'games (by their [Event] tags)');
+  const gelfand = broken.filter(({ slice }) => isGelfandGareev(slice.buf, slice.start, slice.end));
+  assert.equal(gelfand.length, 1, 'Gelfand–Gareev 2019 is broken');
+  const e = gelfand[0]!.record.error!;
   assert.equal(e.san, 'Qxe1');
   // The reported line of the file holds the move at the reported column.
   const text = bytes.toString('latin1');
@@ -256,10 +235,16 @@ test('Gelfand–Gareev inside the masters file: the only broken game, with the r
   const lineText = text.slice(at, text.indexOf('\n', at));
   assert.equal(lineText.slice(e.column - 1, e.column + 3), 'Qxe1', lineText);
   assert.match(lineText, /^30\.Bg5 Nf6 31\.Qxe1/);
+  // Any other broken game is one chessops rejects too, at the same ply.
+  for (const { record, slice } of broken) {
+    const theirs = gamesOf(slice.buf.subarray(slice.start, slice.end));
+    assert.equal(theirs.length, 1, `game ${record.game}: chessops sees ${theirs.length} games`);
+    compare(record, theirs[0]!, 'masters');
+  }
 });
 
 test('variant games are refused at the line and column of their Variant tag', () => {
-  const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-other-variants-133.pgn.gz')));
+  const bytes = readGames('lichess-other-variants-133.pgn.gz');
   const text = bytes.toString('utf8').split(/\r?\n/);
   const replayer = new GameReplayer();
   let n = 0;
@@ -269,5 +254,5 @@ test('variant games are refused at the line and column of their Variant tag', ()
     assert.equal(r.fen, null);
     assert.match(text[r.error.line - 1]!.slice(r.error.column - 1), /^\[Variant "/);
   }
-  assert.equal(n, 133);
+  assert.equal(n, eventTagLines(bytes));
 });

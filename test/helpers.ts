@@ -1,7 +1,9 @@
 /** Shared test helpers: shared-data access, sampling, and CLI commands run in-process. */
+import { readdirSync } from 'node:fs';
 import { isUsageError, type Command } from '../src/cli/usage.js';
 import type { Rng } from '../src/core/rng.js';
 import { readText, sharedPath } from '../src/node/data.js';
+import { parseEpd } from '../src/notation/epd.js';
 
 /**
  * Whether the long variants of the tests run (`npm run test:full`): CAISSA_FULL set to anything
@@ -40,19 +42,25 @@ export function mutateText(rng: Rng, text: string, alphabet: string, maxEdits = 
   return chars.join('');
 }
 
-/** The FEN part (first four fields, plus clocks when present) of the lines of an EPD file. */
+/**
+ * The position of every line of an EPD file of ../shared/data/positions, as a six-field FEN (the
+ * clocks from the line, its `hmvc`/`fmvn` operations, or 0 and 1). A line that is not EPD throws,
+ * naming the file and line: a position the tests cannot read must fail them, not drop out.
+ */
 export function epdFens(file: string, limit = Infinity): string[] {
   const out: string[] = [];
-  for (const line of readText(sharedPath('positions', file)).split(/\r?\n/)) {
+  for (const [i, line] of readText(sharedPath('positions', file)).split(/\r?\n/).entries()) {
     if (out.length >= limit) break;
-    const t = line.trim();
-    if (t === '' || t.startsWith('#')) continue;
-    const fields = t.split(';')[0]!.trim().split(/\s+/);
-    const clocks = fields.length >= 6 && /^\d+$/.test(fields[4]!) && /^\d+$/.test(fields[5]!);
-    out.push(fields.slice(0, clocks ? 6 : 4).join(' '));
+    if (line.trim() === '') continue;
+    const record = parseEpd(line);
+    if (!record.ok) throw new Error(`${file}:${i + 1}: ${record.error.message}`);
+    out.push(record.value.fen);
   }
   return out;
 }
+
+/** The EPD files of ../shared/data/positions (a file added there is read too). */
+export const positionFiles = (): string[] => readdirSync(sharedPath('positions')).filter((n) => /\.epd(\.gz)?$/.test(n)).sort();
 
 /** Every k-th element, so a sample spreads over the whole file. */
 export const spread = <T>(items: T[], count: number): T[] => {

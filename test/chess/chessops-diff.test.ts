@@ -18,17 +18,17 @@ import { makeUci } from '../../src/notation/uci.js';
 import { squareName } from '../../src/core/square.js';
 import { isInsufficientMaterial, positionOutcome } from '../../src/chess/outcome.js';
 import { readFen } from '../../src/notation/fen.js';
-import { epdFens, FULL, spread } from '../helpers.js';
+import { epdFens, FULL, positionFiles, spread } from '../helpers.js';
 
-const PER_FILE = FULL ? 200000 : 8000;
-const FILES = [
-  'UHO_4060_v3.epd.gz',
-  'popularpos_lichess_v3.epd.gz',
-  'endgames.epd.gz',
-  'stalemates_200d30_v1.epd.gz',
-  '3moves_FRC.epd.gz',
-  'FRC_openings.epd.gz',
-];
+/** Positions per file, spread over it: all of them with CAISSA_FULL. Every file of the folder is read. */
+const PER_FILE = FULL ? Infinity : 8000;
+const FILES = positionFiles();
+
+test('the positions folder holds the files its README lists', () => {
+  for (const file of ['UHO_4060_v3', 'popularpos_lichess_v3', 'endgames', 'stalemates_200d30_v1', '3moves_FRC', 'FRC_openings']) {
+    assert.ok(FILES.includes(`${file}.epd.gz`), file);
+  }
+});
 
 for (const file of FILES) {
   test(`legal moves equal chessops' on ${file}`, () => {

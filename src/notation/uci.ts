@@ -5,7 +5,8 @@
  */
 import { err, ok, type Result } from '../core/result.js';
 import { parseSquare } from '../core/square.js';
-import { movePromotion } from '../chess/move.js';
+import { MAX_MOVES_ANY, MOVE_CASTLE, moveFrom, moveKind, movePromotion, moveTo } from '../chess/move.js';
+import { generateLegal } from '../chess/movegen.js';
 import type { Move, Position } from '../chess/position.js';
 
 export interface UciError {
@@ -18,22 +19,35 @@ export interface UciError {
 export function parseUci(pos: Position, uci: string): Result<Move, UciError> {
   const m = /^([a-h][1-8])([a-h][1-8])([nbrq]?)$/.exec(uci);
   if (m === null) return err({ kind: 'syntax', uci, message: `not a UCI move: '${uci}'` });
-  const from = parseSquare(m[1]!)!;
-  const to = parseSquare(m[2]!)!;
   // Role numbers: 1 knight, 2 bishop, 3 rook, 4 queen, as movePromotion returns them.
   const promotion = m[3] ? 'nbrq'.indexOf(m[3]) + 1 : 0;
-  const moves = pos.legalMoves();
-  // Exact forms first: normal moves by target, castling by king target or by rook square.
-  for (const move of moves) {
-    if (move.from !== from) continue;
-    if (!move.isCastle && move.to === to && movePromotion(move.code) === promotion) return ok(move);
+  const code = resolveUci(pos.words, parseSquare(m[1]!)!, parseSquare(m[2]!)!, promotion);
+  const move = code >= 0 ? pos.moveFromCode(code) : undefined;
+  return move !== undefined ? ok(move) : err({ kind: 'illegal', uci, message: `illegal move '${uci}'` });
+}
+
+const legalScratch = new Uint16Array(MAX_MOVES_ANY);
+
+/**
+ * The code of the legal move from `from` to `to` promoting to `promotion` (a role, 0: none) in
+ * the position `w`, else -1. A normal move comes first; then castling, found by the king's target
+ * square (`e1g1`, standard UCI) or by its rook's square (`e1h1`, king-takes-rook).
+ */
+export function resolveUci(w: Int32Array, from: number, to: number, promotion: number): number {
+  const n = generateLegal(w, 0, legalScratch, 0);
+  for (let j = 0; j < n; j++) {
+    const m = legalScratch[j]!;
+    if (moveFrom(m) === from && moveKind(m) !== MOVE_CASTLE && moveTo(m) === to && movePromotion(m) === promotion) return m;
   }
-  if (promotion === 0) {
-    for (const move of moves) {
-      if (move.isCastle && move.from === from && (move.to === to || move.castlingRook === to)) return ok(move);
-    }
+  if (promotion !== 0) return -1;
+  for (let j = 0; j < n; j++) {
+    const m = legalScratch[j]!;
+    if (moveFrom(m) !== from || moveKind(m) !== MOVE_CASTLE) continue;
+    // Castling is encoded king-takes-rook; the king ends on the g- or c-file (FIDE 3.8.2).
+    const kingTo = (from & 56) + (moveTo(m) > from ? 6 : 2);
+    if (moveTo(m) === to || kingTo === to) return m;
   }
-  return err({ kind: 'illegal', uci, message: `illegal move '${uci}'` });
+  return -1;
 }
 
 /** The UCI text of a move (the move knows its position's Chess960 mode). */

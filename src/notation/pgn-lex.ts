@@ -6,6 +6,8 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
+import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic } from './typography.js';
+
 export const T_END = 0;
 export const T_TAG = 1;
 export const T_SAN = 2;
@@ -15,6 +17,8 @@ export const T_OPEN = 5;
 export const T_CLOSE = 6;
 export const T_RESULT = 7;
 export const T_ERROR = 8;
+/** `typographic`'s answer when the word is read as usual. */
+const NOT_TYPOGRAPHIC = -1;
 
 /** Whitespace bytes: space, tab, LF, CR, FF, VT (1 in the table). */
 export const WS = new Uint8Array(256);
@@ -28,15 +32,10 @@ for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
 for (const ch of '_+#=:-/') SYMBOL[ch.charCodeAt(0)] = 1;
 
 /**
- * Evaluation symbols some programs write instead of NAGs (ChessBase, kokopu): `=` 10,
- * `inf` 13, `+/=` `+=` 14, `=/+` `=+` 15, `+/-` 16, `-/+` 17, `+-` 18, `-+` 19, `RR` 145,
- * `N` 146. None of them is a SAN move, so reading them as NAGs loses nothing.
+ * The NAG of an evaluation symbol some programs write instead of a NAG (ChessBase, kokopu: `=`,
+ * `+/-`, `N`, `GLYPH_NAGS`) in the symbol run `b[i..i+n)`, else 0. None of them is a SAN move, so
+ * reading them as NAGs loses nothing.
  */
-const SYMBOLIC_NAGS: ReadonlyMap<string, number> = new Map([
-  ['=', 10], ['inf', 13], ['+/=', 14], ['+=', 14], ['=/+', 15], ['=+', 15], ['+/-', 16], ['-/+', 17],
-  ['+-', 18], ['-+', 19], ['RR', 145], ['N', 146],
-]);
-
 function symbolicNag(b: Uint8Array, i: number, n: number): number {
   // Cheap rejection on the bytes first: SAN moves like `Nf3`, `Rd1`, `e4` must not build strings.
   const c = b[i]!;
@@ -49,7 +48,7 @@ function symbolicNag(b: Uint8Array, i: number, n: number): number {
   if (!candidate) return 0;
   let s = '';
   for (let k = i; k < i + n; k++) s += String.fromCharCode(b[k]!);
-  return SYMBOLIC_NAGS.get(s) ?? 0;
+  return GLYPH_NAGS.get(s) ?? 0;
 }
 
 export class PgnLexer {
@@ -108,6 +107,11 @@ export class PgnLexer {
         let digits = c >= 48 && c <= 57;
         let j = i + 1;
         for (let d: number; j < end && SYMBOL[(d = b[j]!)] === 1; j++) if (d < 48 || d > 57) digits = false;
+        if (j < end && b[j]! >= 0x80) {
+          // A word that goes on in characters beyond ASCII (`1–0`, `O‑O`, `+−`): typography.ts.
+          const t = this.typographic(i, j);
+          if (t !== NOT_TYPOGRAPHIC) return t;
+        }
         this.stop = j;
         if (digits) {
           while (j < end && (b[j] === 46 || isWs(b[j]!))) {
@@ -223,11 +227,50 @@ export class PgnLexer {
           return T_NAG;
         }
       }
+      if (c >= 0x80) {
+        const t = this.typographic(i, i);
+        if (t !== NOT_TYPOGRAPHIC) return t;
+      }
       this.pos = i + 1;
       // Skip the rest of a multi-byte character so that the next token starts cleanly.
       while (this.pos < end && (b[this.pos]! & 0xc0) === 0x80) this.pos++;
       return this.fail(i, 'unexpected character');
     }
+  }
+
+  /**
+   * The word at `i` (symbol characters and bytes ≥ 0x80; its ASCII symbol run ends at `runEnd`)
+   * read through typography.ts: a termination marker (`1–0`, `½-½`), an annotation glyph (`⩱`,
+   * `+−`, `=∞`), or a move whose only characters beyond ASCII are dashes (`O‑O`: `resolveSan`
+   * reads them). Otherwise, the glyph that opens a word (`‼` in `‼Nf3`), else
+   * NOT_TYPOGRAPHIC: the symbol run is read as usual and what follows it on the next call.
+   */
+  private typographic(i: number, runEnd: number): number {
+    const b = this.buf;
+    let j = runEnd;
+    while (j < this.end && (SYMBOL[b[j]!] === 1 || b[j]! >= 0x80)) j++;
+    const text = decodeText(b, i, j);
+    const plain = normalizeTypography(text);
+    const nag = GLYPH_NAGS.get(plain);
+    if (nag !== undefined || isTerminationMarker(plain) || onlyTypographic(text)) {
+      this.stop = j;
+      this.pos = j;
+      if (nag === undefined) return isTerminationMarker(plain) ? T_RESULT : T_SAN;
+      this.nag = nag;
+      return T_NAG;
+    }
+    if (runEnd > i) return NOT_TYPOGRAPHIC;
+    // A glyph of one character, then more of the word.
+    const first = String.fromCodePoint(text.codePointAt(0)!);
+    const firstNag = GLYPH_NAGS.get(first);
+    if (firstNag === undefined) return NOT_TYPOGRAPHIC;
+    // Its bytes: one if the word was read as Latin-1 (a byte a character), else its UTF-8 length.
+    const lead = b[i]!;
+    const k = i + (text.length === j - i ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2);
+    this.stop = k;
+    this.pos = k;
+    this.nag = firstNag;
+    return T_NAG;
   }
 
   /** `[Name "value"]` (§8.1). */
@@ -340,7 +383,8 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
 
 /**
  * `decodeText` for a termination marker or a Result tag value: the four markers (`1-0`, `0-1`,
- * `1/2-1/2`, `*`) are the same strings every time, not decoded again for each game.
+ * `1/2-1/2`, `*`) are the same strings every time, not decoded again for each game, and their
+ * typographic forms (`1–0`, `½-½`) are read as them.
  */
 export function resultText(buf: Uint8Array, start: number, end: number): string {
   const n = end - start;
@@ -353,5 +397,8 @@ export function resultText(buf: Uint8Array, start: number, end: number): string 
   if (n === 7 && c === 49 && buf[start + 1] === 47 && buf[start + 2] === 50 && buf[start + 3] === 45 && buf[start + 4] === 49 && buf[start + 5] === 47 && buf[start + 6] === 50) {
     return '1/2-1/2';
   }
-  return decodeText(buf, start, end, true);
+  // Typographic forms (`1–0`, `½-½`) read as the marker they stand for; anything else as written.
+  const text = decodeText(buf, start, end, true);
+  const plain = normalizeTypography(text);
+  return isTerminationMarker(plain) ? plain : text;
 }

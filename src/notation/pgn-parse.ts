@@ -11,6 +11,7 @@ import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './p
 import {
   decodeText,
   PgnLexer,
+  resultText,
   T_CLOSE,
   T_COMMENT,
   T_END,
@@ -24,6 +25,7 @@ import {
 import type { GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
 import { isNullMoveText, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
+import { normalizeTypography } from './typography.js';
 
 export interface ParseGameOptions {
   /** Check every move against its position (default true). */
@@ -99,7 +101,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
     const last = line.moves[line.moves.length - 1];
     switch (t) {
       case T_SAN: {
-        const san = decodeText(lx.buf, lx.start, lx.stop);
+        // As read, but for typographic dashes (`O‑O` is kept as `O-O`).
+        const san = normalizeTypography(decodeText(lx.buf, lx.start, lx.stop));
         if (validate) {
           const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
           if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
@@ -140,7 +143,7 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
         break;
       case T_RESULT:
         if (stack.length > 1) return fail('syntax', 'termination marker inside a variation', null);
-        result = decodeText(lx.buf, lx.start, lx.stop);
+        result = resultText(lx.buf, lx.start, lx.stop);
         break;
     }
   }

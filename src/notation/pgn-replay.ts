@@ -336,9 +336,10 @@ export class GameReplayer {
       }
       if (SYMBOL[c] !== 1) break;
       if (c >= 48 && c <= 57) {
-        // A move number: digits, then anything but a symbol character (else `1-0`, `0-0`: next()).
+        // A move number: digits, then anything but a symbol character (else `1-0`, `0-0`: next())
+        // or a byte beyond ASCII (`1–0`: next()).
         while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
-        if (j < end && SYMBOL[c] === 1) break;
+        if (j < end && (SYMBOL[c] === 1 || c >= 0x80)) break;
         i = j;
         continue;
       }

@@ -9,7 +9,8 @@
  * on its input buffer without creating strings; `parseSan` wraps it for strings and objects.
  *
  * Forms read: `Nbd7`, `R1e2`, `Qh4e1` (origin file, rank or both), `exd6`, `ed6`, `e4d5`,
- * `exd6 e.p.`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `o-o`, `O-O-O`, `0-0-0`, `o-o-o`, and moves
+ * `exd6 e.p.`, `exd6ep`, `e8=Q`, `e8Q`, `e8=q`, `O-O`, `0-0`, `o-o`, `O-O-O`, `0-0-0`, `o-o-o`
+ * (with typographic dashes too, `O‑O`: typography.ts), and moves
  * from square to square without a piece letter, as UCI writes them (`g1f3`, `e1g1`); a capture
  * or move sign `x` `-` `:` and an `e.p.`, neither checked against the board (as chessops and most
  * readers do with `x`); and the suffixes `+ # ! ? !! ?? !? ?!` (ignored). In Chess960, `O-O`
@@ -43,6 +44,7 @@ import {
 import { generateLegal } from '../chess/movegen.js';
 import { applyMove, roleAt } from '../chess/play.js';
 import { resolveUci } from './uci.js';
+import { dashBytes } from './typography.js';
 import type { Move, Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 import { isSquareAttacked } from '../chess/attacked.js';
@@ -193,19 +195,22 @@ const isSuffix = (c: number): boolean => c === 43 || c === 35 || c === 33 || c =
 export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: number): number {
   // Suffixes: check and mate signs, annotation glyphs.
   while (end > start && isSuffix(buf[end - 1]!)) end--;
+  // `ep` written onto a pawn's capture to the third or sixth rank (`exf6ep`), as `e.p.` is
+  // written apart; like `x`, not checked against the board.
+  if (end - start >= 5 && buf[end - 1] === 112 && buf[end - 2] === 101 && (buf[end - 3] === 51 || buf[end - 3] === 54)) {
+    const c = buf[start]!;
+    if (c >= 97 && c <= 104) end -= 2;
+  }
   if (end - start < 2) return SAN_SYNTAX;
   const c0 = buf[start]!;
 
   // Castling: O-O, 0-0, o-o and the long forms: the letter O, the digit zero or a lower-case o,
-  // the same throughout (real files contain all three).
+  // the same throughout (real files contain all three); the dashes may be typographic ones.
   if (c0 === 79 || c0 === 48 || c0 === 111) {
     const len = end - start;
-    if (len !== 3 && len !== 5) return SAN_SYNTAX;
-    for (let i = start; i < end; i++) {
-      const c = buf[i]!;
-      if ((i - start) & 1 ? c !== 45 : c !== c0) return SAN_SYNTAX;
-    }
-    return resolveCastle(w, len === 3);
+    let ascii = len === 3 || len === 5;
+    for (let i = start; i < end && ascii; i++) ascii = (i - start) & 1 ? buf[i] === 45 : buf[i] === c0;
+    return ascii ? resolveCastle(w, len === 3) : castleWithTypographicDashes(w, buf, start, end);
   }
 
   // From the end: [=]promotion, target square, [x-:], origin rank, origin file, piece letter.
@@ -259,6 +264,23 @@ export function resolveSan(w: Int32Array, buf: Uint8Array, start: number, end: n
   // python-chess reads them the same way): the move of whichever piece stands on the origin.
   const uci = resolveUci(w, 8 * fromRank + fromFile, 8 * tr + tf, promotion);
   return uci >= 0 ? uci : SAN_ILLEGAL;
+}
+
+/**
+ * Castling written with dashes other than `-` (`O‑O`, `O–O–O`; typography.ts), read as
+ * `resolveSan` reads `O-O`: the same letter throughout, one dash between each two.
+ */
+function castleWithTypographicDashes(w: Int32Array, buf: Uint8Array, start: number, end: number): number {
+  const c0 = buf[start]!;
+  let letters = 1;
+  let i = start + 1;
+  while (i < end) {
+    const dash = dashBytes(buf, i, end);
+    if (dash === 0 || i + dash >= end || buf[i + dash] !== c0) return SAN_SYNTAX;
+    i += dash + 1;
+    letters++;
+  }
+  return letters === 2 || letters === 3 ? resolveCastle(w, letters === 2) : SAN_SYNTAX;
 }
 
 /**

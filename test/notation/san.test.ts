@@ -244,12 +244,18 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
  * A move text with our extra forms rewritten into chessops' own: the spaces around it dropped
  * (`parseSan` trims its string), an `e.p.` after the move dropped, the check signs and annotation
  * glyphs at the end dropped (chessops does not check the signs, and leaves the glyphs to its PGN
- * reader), and `:` as the capture sign written `x`. A move from square to square without a piece
+ * reader), then an `ep` glued to a pawn's move to the third or sixth rank, and `:` as the capture
+ * sign written `x`. A move from square to square without a piece
  * letter (UCI's form) gets the letter of the piece on the origin, and a king's step of two files
  * or onto its own rook is written as castling.
  */
 function inChessopsForm(text: string, ops: Chess): string {
-  const t = text.trim().replace(/(\S)\s*e\.?p\.?$/, '$1').replace(/[+#!?]+$/, '').replace(':', 'x');
+  const t = text
+    .trim()
+    .replace(/(\S)\s*e\.?p\.?$/, '$1')
+    .replace(/[+#!?]+$/, '')
+    .replace(/^([a-h].+[36])ep$/, '$1')
+    .replace(':', 'x');
   const m = /^([a-h][1-8])[-x]?([a-h][1-8])$/.exec(t);
   const from = m === null ? undefined : parseSquare(m[1]!)!;
   const piece = from === undefined ? undefined : ops.board.get(from);

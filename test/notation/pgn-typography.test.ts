@@ -1,0 +1,142 @@
+/**
+ * Typographic forms in PGN (typography.ts): termination markers and castling with dashes other
+ * than `-` or with `½`, `ep` written onto a capture, and annotation glyphs for NAGs. The moves
+ * and results are checked against chessops reading the same files with those forms written in
+ * ASCII; the glyphs against kokopu's table of NAG symbols (../shared, `kokopu/nags.txt`).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeFen as opsMakeFen } from 'chessops/fen';
+import { PgnParser, startingPosition as opsStart, type Game, type PgnNodeData } from 'chessops/pgn';
+import { parseSan as opsParseSan } from 'chessops/san';
+import { readText, sharedPath } from '../../src/node/data.js';
+import { parsePgn } from '../../src/notation/pgn-read.js';
+import { replayPgnSync } from '../../src/notation/pgn-replay.js';
+
+const TRICKY = sharedPath('games', 'tricky');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : name.endsWith('.pgn') ? [p] : [];
+  });
+}
+
+/** Typographic dashes (U+2010–U+2015, U+2212) and the fraction ½: written into the test by code point. */
+const TYPOGRAPHIC = /[\u2010-\u2015\u2212\u00bd]/;
+
+/**
+ * The text with its typographic forms in ASCII, as this test writes them, independently of the
+ * library: dashes as `-`, `½` as `1/2`, an `ep` glued to a capture dropped.
+ */
+const inAscii = (text: string): string =>
+  text.replace(/[\u2010-\u2015\u2212]/g, '-').replace(/\u00bd/g, '1/2').replace(/(x[a-h][36])ep\b/g, '$1');
+
+interface OpsGame {
+  readonly plies: number;
+  readonly fen: string | null;
+  readonly result: string;
+}
+
+/** chessops' reading of each game: its mainline replayed (null FEN where a move is refused), its result. */
+function opsGames(text: string): OpsGame[] {
+  const out: OpsGame[] = [];
+  const replay = (game: Game<PgnNodeData>): OpsGame => {
+    const result = game.headers.get('Result') ?? '*';
+    const start = opsStart(game.headers);
+    if (start.isErr) return { plies: 0, fen: null, result };
+    const pos = start.unwrap();
+    let plies = 0;
+    for (const node of game.moves.mainline()) {
+      const move = opsParseSan(pos, node.san);
+      if (move === undefined) return { plies, fen: null, result };
+      pos.play(move);
+      plies++;
+    }
+    return { plies, fen: opsMakeFen(pos.toSetup()), result };
+  };
+  new PgnParser((game, err) => out.push(err ? { plies: 0, fen: null, result: '*' } : replay(game))).parse(text);
+  return out;
+}
+
+test('typographic markers, castling dashes and a glued `ep` read as chessops reads them written in ASCII', () => {
+  const files = filesUnder(TRICKY).filter((f) => {
+    const text = readFileSync(f, 'utf8');
+    return TYPOGRAPHIC.test(text) || /x[a-h][36]ep\b/.test(text);
+  });
+  // scalachess' fixtures hold results `½-½`, `1–0`, `1/2–1/2`, castling `O‑O` and `exf6ep`.
+  assert.ok(files.length >= 6, `files with typographic forms: ${files.length}`);
+  let compared = 0;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const ours = replayPgnSync(new Uint8Array(readFileSync(file)));
+    const theirs = opsGames(inAscii(text));
+    assert.equal(ours.length, theirs.length, `${file}: games`);
+    for (const [i, r] of ours.entries()) {
+      const t = theirs[i]!;
+      const where = `${file}, game ${i + 1}`;
+      if (t.fen === null) {
+        // chessops refuses a move (another variant's, in the crazyhouse files): so must we.
+        assert.notEqual(r.error, null, where);
+        continue;
+      }
+      assert.equal(r.error, null, `${where}: ${r.error?.message}`);
+      assert.equal(r.plies, t.plies, where);
+      assert.equal(r.fen, t.fen, where);
+      assert.equal(r.result, t.result, where);
+      compared++;
+    }
+    // The tree reader reads them the same way, and keeps the moves in ASCII.
+    for (const [i, g] of parsePgn(new Uint8Array(readFileSync(file))).entries()) {
+      if (theirs[i]!.fen === null) continue;
+      assert.ok(g.ok, `${file}, game ${i + 1}: ${g.ok ? '' : g.error.message}`);
+      assert.equal(g.value.result ?? '*', theirs[i]!.result, `${file}, game ${i + 1}`);
+      for (const m of g.value.moves) assert.ok(!TYPOGRAPHIC.test(m.san), m.san);
+    }
+  }
+  assert.ok(compared >= 6, `games compared: ${compared}`);
+});
+
+/**
+ * kokopu's NAG symbol table: `nags.txt` lists the symbols kokopu writes for these NAGs, in this
+ * order (the list of its test). Where one symbol stands for two NAGs (`=` 10 and 11, `□` 7 and
+ * 8), the reader gives the first.
+ */
+const KOKOPU_NAG_ORDER = [3, 1, 5, 6, 2, 4, 20, 18, 16, 14, 10, 11, 13, 15, 17, 19, 21, 7, 8, 9, 22, 32, 36, 40, 44, 132, 138, 140, 141, 142, 143, 145, 146];
+
+test("annotation glyphs read as the NAGs of kokopu's symbol table, apart from the move or, for move assessments, on it", () => {
+  const symbols = readText(join(TRICKY, 'kokopu', 'nags.txt')).trim().split(/\s+/);
+  assert.ok(symbols.length >= KOKOPU_NAG_ORDER.length, `nags.txt: ${symbols.length} symbols`);
+  const expected = new Map<string, number>();
+  for (const [i, nag] of KOKOPU_NAG_ORDER.entries()) if (!expected.has(symbols[i]!)) expected.set(symbols[i]!, nag);
+  for (const [symbol, nag] of expected) {
+    const texts = [`1. e4 ${symbol} e5 *`];
+    if (nag <= 6) texts.push(`1. e4${symbol} e5 *`);
+    for (const text of texts) {
+      const [game] = parsePgn(new TextEncoder().encode(text));
+      assert.ok(game?.ok, `${text}: ${game?.ok === false ? game.error.message : ''}`);
+      assert.deepEqual(game.value.moves.map((m) => [m.san, m.nags]), [['e4', [nag]], ['e5', []]], text);
+      const [record] = replayPgnSync(new TextEncoder().encode(text));
+      assert.equal(record!.error, null, text);
+      assert.equal(record!.plies, 2, text);
+    }
+  }
+});
+
+test('errors after typographic characters point at the right column (characters, not bytes)', () => {
+  const cases: [string, number, string][] = [
+    // A glyph of three UTF-8 bytes is one column; the illegal king move is at column 19.
+    ['1. e4 ⩱ e5 2. Nf3 Ke3 *', 19, 'Ke3'],
+    // Castling with en dashes where it is illegal: the move as written.
+    ['1. e4 e5 2. O–O *', 13, 'O–O'],
+  ];
+  for (const [text, column, san] of cases) {
+    const [record] = replayPgnSync(new TextEncoder().encode(text));
+    assert.deepEqual([record!.error?.line, record!.error?.column, record!.error?.san], [1, column, san], text);
+    const [game] = parsePgn(new TextEncoder().encode(text));
+    assert.ok(game !== undefined && !game.ok, text);
+    assert.deepEqual([game.error.line, game.error.column], [1, column], text);
+  }
+});

@@ -386,7 +386,11 @@ export class PgnSplitter {
           this.isPaused = true;
           break;
         }
-      } else if (c === 91 && (this.state === S_MOVES || (this.blankAfterTag && repeatsTag(b, this.start, i)))) {
+      } else if (c === 91 && this.state === S_TAGS && this.blankAfterTag && !this.done && tagNameEnd(b, i, this.len) === this.len) {
+        // Whether this tag pair starts a game depends on its name, which may go on in the next
+        // chunk: wait for it (scanning resumes at this `[`).
+        break;
+      } else if (c === 91 && (this.state === S_MOVES || (this.blankAfterTag && repeatsTag(b, this.start, i, this.len)))) {
         if (this.state === S_MOVES && noMovetext(b, this.start, i, false)) {
           // Comments between games (after a result, before the next tag pair) are no game:
           // read this `[` again as the first byte after a game.
@@ -464,16 +468,16 @@ export class PgnSplitter {
 
 /**
  * Whether the tag pair at `at` names a tag that the tag pairs in `b[from..at)` name already
- * (their values, quoted with backslash escapes, are skipped).
+ * (their values, quoted with backslash escapes, are skipped). The input ends at `len`: the bytes
+ * beyond are stale.
  */
-function repeatsTag(b: Uint8Array, from: number, at: number): boolean {
+function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boolean {
   const nameAt = (i: number): number => {
-    while (b[i] === 32 || b[i] === 9) i++;
+    while (i < len && (b[i] === 32 || b[i] === 9)) i++;
     return i;
   };
   const name = nameAt(at + 1);
-  let n = 0;
-  while (ALNUM[b[name + n]!] === 1 || b[name + n] === 95) n++;
+  const n = tagNameEnd(b, at, len) - name;
   if (n === 0) return true;
   for (let i = from; i < at; i++) {
     const c = b[i]!;
@@ -487,6 +491,14 @@ function repeatsTag(b: Uint8Array, from: number, at: number): boolean {
     }
   }
   return false;
+}
+
+/** The end of the name of the tag pair whose `[` is at `at` (after any spaces), at most `len`. */
+function tagNameEnd(b: Uint8Array, at: number, len: number): number {
+  let i = at + 1;
+  while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+  while (i < len && (ALNUM[b[i]!] === 1 || b[i] === 95)) i++;
+  return i;
 }
 
 /** Whether `b[i..len)` opens with White's move number 1: `1.` not followed by another period. */

@@ -650,6 +650,12 @@ test('a blank line among the tags: a tag named again starts a game (tags-only ga
     assert.equal(parsePgn(bytes).length, opens, file);
     assert.equal(replayPgnSync(bytes).length, opens, file);
   }
+  // Whatever the chunks: a name longer than the splitter's look-ahead, cut anywhere, is compared
+  // whole (WhiteElo again: a game; WhiteEloDiff: the same game), and a name at the very end of
+  // the input is compared with nothing beyond it.
+  assertGamesAtEveryCut('[WhiteElo "1"]\n\n[WhiteElo "2"]\n', 2);
+  assertGamesAtEveryCut('[WhiteElo "1"]\n\n[WhiteEloDiff "2"]\n\n1. e4 *\n', 1);
+  assertGamesAtEveryCut('1. e4 e5 *\n\n[Ev. e64 e5 *\n\n[Ev', 3);
 });
 
 test('writer: 10,000 nested variations are written without overflowing the stack, and read back', () => {

@@ -24,8 +24,12 @@ const NOT_TYPOGRAPHIC = -1;
 export const WS = new Uint8Array(256);
 for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
 const isWs = (c: number): boolean => WS[c] === 1;
-/** Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2` (1 in the table). */
-export const SYMBOL = new Uint8Array(256);
+/**
+ * Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2` (1 in the
+ * table); bytes ≥ 0x80, with which a word may go on in typographic characters (`O‑O`,
+ * typography.ts), are 2.
+ */
+export const SYMBOL = new Uint8Array(256).fill(2, 0x80);
 for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
 for (let c = 65; c <= 90; c++) SYMBOL[c] = 1;
 for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
@@ -248,7 +252,7 @@ export class PgnLexer {
   private typographic(i: number, runEnd: number): number {
     const b = this.buf;
     let j = runEnd;
-    while (j < this.end && (SYMBOL[b[j]!] === 1 || b[j]! >= 0x80)) j++;
+    while (j < this.end && SYMBOL[b[j]!] !== 0) j++;
     const text = decodeText(b, i, j);
     const plain = normalizeTypography(text);
     const nag = GLYPH_NAGS.get(plain);

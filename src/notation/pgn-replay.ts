@@ -17,6 +17,7 @@ import { PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
 import { isNullMoveText, resolveMove, resolveSan, sanErrorMessage } from './san.js';
+import { normalizeTypography } from './typography.js';
 
 export interface ReplayError {
   readonly line: number;
@@ -99,7 +100,7 @@ export class GameReplayer {
         if (code >= 0) applyMoveKeyless(w, 0, code);
         else {
           const san = decodeText(lx.buf, lx.start, lx.stop);
-          const isNull = isNullMoveText(san);
+          const isNull = isNullMoveText(normalizeTypography(san));
           if (!isNull || !applyNullMove(w, 0)) {
             error = this.errorAt(slice, lx.start, isNull ? `null move '${san}' while in check` : sanErrorMessage(code, san), san);
             break;
@@ -336,10 +337,10 @@ export class GameReplayer {
       }
       if (SYMBOL[c] !== 1) break;
       if (c >= 48 && c <= 57) {
-        // A move number: digits, then anything but a symbol character (else `1-0`, `0-0`: next())
-        // or a byte beyond ASCII (`1–0`: next()).
+        // A move number: digits, then anything but a symbol character or a byte beyond ASCII
+        // (else `1-0`, `0-0`, `1–0`: next()).
         while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
-        if (j < end && (SYMBOL[c] === 1 || c >= 0x80)) break;
+        if (j < end && SYMBOL[c] !== 0) break;
         i = j;
         continue;
       }
@@ -362,7 +363,7 @@ export class GameReplayer {
         const tr = b[k + 1]! - 49;
         k += 2;
         while (k < end && (b[k] === 43 || b[k] === 35)) k++;
-        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k === end || SYMBOL[b[k]!] !== 1)) {
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k === end || SYMBOL[b[k]!] === 0)) {
           code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
           j = k;
         }
@@ -372,6 +373,8 @@ export class GameReplayer {
         // (an evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`) never
         // resolves: next() reads it, as it reads a broken move.
         while (j < end && SYMBOL[b[j]!] === 1) j++;
+        // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography.
+        if (j < end && SYMBOL[b[j]!] === 2) break;
         code = resolveSan(w, b, i, j);
         if (code < 0) break;
         applyMoveKeyless(w, 0, code);

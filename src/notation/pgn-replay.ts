@@ -337,8 +337,9 @@ export class GameReplayer {
       }
       if (SYMBOL[c] !== 1) break;
       if (c >= 48 && c <= 57) {
-        // A move number: digits, then anything but a symbol character or a byte beyond ASCII
-        // (else `1-0`, `0-0`, `1–0`: next()).
+        // A move number: digits, not starting with 0 (`0000`, `0-1`, `0-0`: next()), then anything
+        // but a symbol character or a byte beyond ASCII (else `1-0`, `1–0`: next()).
+        if (c === 48) break;
         while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
         if (j < end && SYMBOL[c] !== 0) break;
         i = j;

@@ -414,10 +414,11 @@ function sanBytes(text: string): number {
 }
 
 /**
- * Whether a move text in PGN is a null move: `--` (ChessBase, python-chess, kokopu) or `Z0`
- * (python-chess reads both). It is played by `applyNullMove`, not resolved as SAN.
+ * Whether a move text in PGN is a null move: `--` (ChessBase, python-chess, kokopu), `Z0` or
+ * UCI's `0000` (python-chess reads all three). It is played by `applyNullMove`, not resolved as
+ * SAN.
  */
-export const isNullMoveText = (text: string): boolean => text === '--' || text === 'Z0';
+export const isNullMoveText = (text: string): boolean => text === '--' || text === 'Z0' || text === '0000';
 
 /** The message of a `resolveSan` failure. */
 export function sanErrorMessage(code: number, san: string): string {

@@ -741,7 +741,7 @@ test('a blank line in the movetext, then a move number 1 for White: a new game (
   }
 });
 
-test('null moves (`--`, `Z0`) pass the turn, in the tree and the replay alike; in check they are refused', () => {
+test('null moves (`--`, `Z0`, `0000`) pass the turn, in the tree and the replay alike; in check they are refused', () => {
   // python-chess's test_z0: anastasian-lewis.pgn passes with `Z0` at move 41 and ends on this FEN
   // (its halfmove clock counts the null move, as caissa's does).
   const file = readFileSync(join(TRICKY, 'python-chess', 'anastasian-lewis.pgn'));
@@ -759,9 +759,13 @@ test('null moves (`--`, `Z0`) pass the turn, in the tree and the replay alike; i
   const [refused] = parsePgn(lapsed);
   assert.ok(!refused!.ok && refused!.error.kind === 'illegal' && refused!.error.column === lapsed.indexOf('exd6') + 1);
   // In a variation and written back as read.
-  const text = '1. e4 e5 ( 1... -- 2. d4 ) 2. Nf3 Z0 3. Bb5 -- {pass} 4. O-O *';
+  const text = '1. e4 e5 ( 1... -- 2. d4 ) 2. Nf3 Z0 3. Bb5 0000 {pass} 4. O-O *';
   const [game] = ok(text);
-  assert.match(makePgn(game!), /\n1\. e4 e5 \( 1\.\.\. -- 2\. d4 \) 2\. Nf3 Z0 3\. Bb5 -- \{pass\} 4\. O-O \*\n$/);
+  assert.match(makePgn(game!), /\n1\. e4 e5 \( 1\.\.\. -- 2\. d4 \) 2\. Nf3 Z0 3\. Bb5 0000 \{pass\} 4\. O-O \*\n$/);
+  // The mainline: e4 e5 Nf3, pass, Bb5, pass, O-O (the clock counts the passes: 5).
+  const [mainline] = replayPgnSync(text);
+  assert.deepEqual([mainline!.plies, mainline!.error], [7, null]);
+  assert.equal(mainline!.fen, 'rnbqkbnr/pppp1ppp/8/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4');
   // kokopu: "Cannot play a null-move in this position" when in check (semantic-error, line 42).
   for (const r of [replayPgnSync('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0]!.error!, (parsePgn('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0] as { error: { san: string; column: number; message: string } }).error]) {
     assert.deepEqual([r.san, r.column, r.message], ['--', 18, "null move '--' while in check"]);

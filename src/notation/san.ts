@@ -44,7 +44,7 @@ import {
 import { generateLegal } from '../chess/movegen.js';
 import { applyMove, roleAt } from '../chess/play.js';
 import { resolveUci } from './uci.js';
-import { dashBytes } from './typography.js';
+import { dashBytes, normalizeTypography } from './typography.js';
 import type { Move, Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 import { isSquareAttacked } from '../chess/attacked.js';
@@ -432,7 +432,8 @@ export const sanErrorKind = (code: number): SanErrorKind =>
 
 /** Resolves a SAN string in a position's words: the move code or a SanError. */
 export function parseSanCode(w: Int32Array, san: string): Result<number, SanError> {
-  const n = sanBytes(san);
+  // Typographic dashes read as `-` (`O–O`), as in PGN.
+  const n = sanBytes(normalizeTypography(san));
   const code = n < 0 ? SAN_SYNTAX : resolveSan(w, textScratch, 0, n);
   if (code >= 0) return ok(code);
   return err({ kind: sanErrorKind(code), san, message: sanErrorMessage(code, san) });

@@ -141,6 +141,8 @@ test('input forms', () => {
   assert.equal(uciOf(ep, 'exf6 e.p.'), 'e5f6');
   assert.equal(uciOf(ep, 'exf6e.p.'), 'e5f6');
   assert.equal(uciOf(ep, 'ef6'), 'e5f6');
+  assert.equal(uciOf(ep, 'exf6ep'), 'e5f6');
+  assert.equal(uciOf(ep, 'exf6ep+'), 'e5f6');
   assert.equal(errorKind(ep, 'exd6'), 'illegal');
   // Promotions.
   const promo = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';
@@ -161,6 +163,12 @@ test('input forms', () => {
   assert.equal(errorKind('r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1', 'O-O'), 'illegal');
   assert.equal(errorKind(castle, 'O-O-O-O'), 'syntax');
   assert.equal(errorKind(castle, 'O-0'), 'syntax');
+  // Typographic dashes (en dash, non-breaking hyphen, minus sign), as copied from web pages.
+  assert.equal(uciOf(castle, 'O\u2013O'), 'e1g1');
+  assert.equal(uciOf(castle, 'O\u2011O\u2011O+'), 'e1c1');
+  assert.equal(uciOf(castle, '0\u22120'), 'e1g1');
+  assert.equal(errorKind(castle, 'O\u2013O\u2013O\u2013O'), 'syntax');
+  assert.equal(errorKind(castle, 'O\u20130'), 'syntax');
   // Syntax errors.
   for (const bad of ['', 'Nf9', 'Zf3', 'e', 'xx', 'Nf3f3f3', 'e4 e5', 'O-0', 'Kf', 'Pe4']) assert.equal(errorKind(START, bad), 'syntax', bad);
   // Illegal: pinned piece, own piece on the target, king into check.

@@ -112,7 +112,7 @@ export class PgnLexer {
         let j = i + 1;
         for (let d: number; j < end && SYMBOL[(d = b[j]!)] === 1; j++) if (d < 48 || d > 57) digits = false;
         // `0000` is no move number (they start at 1) but UCI's null move, as python-chess reads it.
-        if (digits && c === 48 && j - i === 4 && b[i + 1] === 48 && b[i + 2] === 48 && b[i + 3] === 48 && b[j] !== 46) digits = false;
+        if (digits && c === 48 && j - i === 4 && b[i + 1] === 48 && b[i + 2] === 48 && b[i + 3] === 48 && (j >= end || b[j] !== 46)) digits = false;
         if (j < end && b[j]! >= 0x80) {
           // A word that goes on in characters beyond ASCII (`1–0`, `O‑O`, `+−`): typography.ts.
           const t = this.typographic(i, j);

@@ -19,6 +19,23 @@ import {
 } from './layout.js';
 import { emptyState, firstKingSquare, pieceAt, setPiece, squareByte } from './state.js';
 
+/**
+ * Why `sq` cannot be the en-passant square with `me` in control, or undefined if it can (§1.6:
+ * the opponent's pawn has just moved two ranks from its pawn row, alone or carrying a partner,
+ * passing over `sq`): `sq` is on the third rank in front of the opponent's pawn row, empty, and
+ * the opponent's pawn stands just beyond it, or is in hand as the partner of the pair that `me`
+ * lifted from there. The Ŝako searches rely on it (the amazon marking chains through `sq`).
+ */
+function enPassantProblem(s: Int32Array, me: number, sq: number): string | undefined {
+  const opponent = me ^ 1;
+  if (sq >> 3 !== (opponent === 1 ? 5 : 2)) return `not on the ${opponent === 1 ? 'sixth' : 'third'} rank`;
+  if (pieceAt(s, 0, sq) >= 0 || pieceAt(s, 1, sq) >= 0) return 'the square is occupied';
+  const beyond = sq + (opponent === 1 ? -8 : 8);
+  const lifted = s[HAND_KIND] === HAND_PAIR && s[HAND_POS] === beyond && s[HAND_PARTNER] === PAWN;
+  if (pieceAt(s, opponent, beyond) !== PAWN && !lifted) return 'no pawn of the side that just moved beyond it';
+  return undefined;
+}
+
 export type PacoFenField = 'fen' | 'board' | 'hand' | 'turn' | 'counter' | 'castling' | 'enPassant' | 'lastUnion';
 
 export interface PacoFenError {
@@ -139,6 +156,8 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
   else {
     const sq = parseSquare(ep);
     if (sq < 0) return fenError('enPassant', `expected a square or '-', got '${ep}'`);
+    const wrong = enPassantProblem(s, me, sq);
+    if (wrong !== undefined) return fenError('enPassant', `${ep}: ${wrong}`);
     s[EP] = sq;
   }
   if (last !== '-') return fenError('lastUnion', `expected '-', got '${last}'`);

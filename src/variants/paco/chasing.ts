@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { HAND_EMPTY, HAND_KIND, PLAYER, WORDS } from './layout.js';
-import { canPacoNow, isInSako } from './sako.js';
+import { canPacoNowAmazon, isInSakoAmazon } from './sako.js';
 import { TurnSearch } from './search.js';
 
 export interface ChasingMove {
@@ -23,7 +23,9 @@ export function chasingPacoInTwo(s: Int32Array, attacker: number): Result<Chasin
   if (s[HAND_KIND] !== HAND_EMPTY) return err({ kind: 'sako', message: 'chasing Paco needs a settled position' });
   const root = s.slice();
   root[PLAYER] = attacker; // as the reference: only the controlling player is switched
-  if (canPacoNow(root)) return ok([]);
+  // The amazon-pruned searches (they give the exhaustive ones' answers: sako.test), which stay
+  // fast where unions crowd the board and the exhaustive ones need millions of states.
+  if (canPacoNowAmazon(root)) return ok([]);
   const defender = attacker ^ 1;
   const out: ChasingMove[] = [];
   const n = attacks.enumerate(root, true);
@@ -32,12 +34,12 @@ export function chasingPacoInTwo(s: Int32Array, attacker: number): Result<Chasin
   for (let e = 0; e < n; e++) {
     attacks.ends.load(e, a);
     if (a[PLAYER] !== defender) continue;
-    if (!isInSako(a, defender) || canPacoNow(a)) continue;
+    if (!isInSakoAmazon(a, defender) || canPacoNowAmazon(a)) continue;
     const m = defenses.enumerate(a, true);
     let chasing = true;
     for (let k = 0; k < m && chasing; k++) {
       defenses.ends.load(k, d);
-      if (d[PLAYER] !== attacker || !isInSako(d, defender)) chasing = false;
+      if (d[PLAYER] !== attacker || !isInSakoAmazon(d, defender)) chasing = false;
     }
     if (chasing) out.push({ state: a.slice(), path: attacks.pathTo(e) });
   }

@@ -10,7 +10,8 @@ import { Rng } from '../../../src/core/rng.js';
 import { writePacoFen } from '../../../src/variants/paco/fen.js';
 import { HAND_KIND, PACO_BLACK, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, WORDS } from '../../../src/variants/paco/layout.js';
 import {
-  CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, shortestPacoSequence,
+  CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, lastSearchExceeded, setSakoStateLimit,
+  shortestPacoSequence,
 } from '../../../src/variants/paco/sako.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { isLegalAction } from '../../../src/variants/paco/actions.js';
@@ -149,10 +150,19 @@ test('random play: amazon and exhaustive searches agree (settled and mid-turn st
   const plain = new TurnSearch();
   plain.limit = 20000;
   const end = new Int32Array(WORDS);
+  // Union-saturated positions can need millions of states in the exhaustive search (minutes,
+  // gigabytes: CAISSA_SEED=104 meets `5Sb1/3tL1kE/2li1Ij1/1jNF3t/1T4TS/8/8/2K5 b 62 - - -`, where
+  // the amazon marking finds no starting tile at once): such searches are capped and the
+  // position left out, as the reference's data sets leave them out.
+  let capped = 0;
   const visit = (x: Int32Array): void => {
     if (checked >= target) return;
     checked++;
     const ex = canPacoNow(x);
+    if (lastSearchExceeded()) {
+      capped++;
+      return;
+    }
     const am = canPacoNowAmazon(x);
     if (ex !== am) assert.fail(`can-paco disagrees on ${writePacoFen(x)}: exhaustive ${ex}, amazon ${am}`);
     if (checked % 25 === 0) {
@@ -174,15 +184,25 @@ test('random play: amazon and exhaustive searches agree (settled and mid-turn st
       const side = x[PLAYER]! ^ 1; // the side not in control: its Ŝako is the mover's Paco-now
       const other = x[PLAYER]!;
       const e2 = isInSako(x, other);
+      if (lastSearchExceeded()) {
+        capped++;
+        return;
+      }
       const a2 = isInSakoAmazon(x, other);
       if (e2 !== a2) assert.fail(`Ŝako disagrees on ${writePacoFen(x)}: exhaustive ${e2}, amazon ${a2}`);
       void side;
     }
   };
-  while (checked < target) {
-    copyState(start, s);
-    player.playout(s, rng, 100000, visit);
+  setSakoStateLimit(1_000_000);
+  try {
+    while (checked < target) {
+      copyState(start, s);
+      player.playout(s, rng, 100000, visit);
+    }
+  } finally {
+    setSakoStateLimit(0);
   }
+  assert.ok(capped < target / 1000, `positions left out at the cap: ${capped}`);
   assert.ok(midTurn > target / 3, `mid-turn states checked: ${midTurn}`);
   assert.ok(yes > 100, `positions with a Paco: ${yes}`);
   assert.ok(oracle > target / 30, `positions checked against plain enumeration: ${oracle}`);

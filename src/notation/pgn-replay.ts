@@ -114,7 +114,10 @@ export class GameReplayer {
           depth++;
           break;
         case T_CLOSE:
-          if (depth > 0) depth--;
+          // Variations must balance (PGN §8.2.5), or where the game ends is a guess: an error, as
+          // in the tree reader (variations' contents are not read here, their bounds are).
+          if (depth === 0) error = this.errorAt(slice, lx.start, "')' without a variation", null);
+          else depth--;
           break;
         case T_TAG:
           if (!started) this.readTag();
@@ -128,6 +131,7 @@ export class GameReplayer {
       }
       if (error !== null) break;
     }
+    if (error === null && depth > 0) error = this.errorAt(slice, slice.end, 'unterminated variation', null);
     if (!started && error === null) {
       // A game without moves still has a starting position (and may be refused for its tags).
       error = this.start(slice);

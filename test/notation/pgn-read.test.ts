@@ -107,21 +107,30 @@ test("kokopu's stated error lines", () => {
   // reported on its own line, not where the parser gives up.
   const deviations = new Set(['syntactic-error-1/15', 'syntactic-error-1/17']);
   let checked = 0;
+  let bounds = 0;
   for (const dir of readdirSync(base).sort()) {
     // Every case folder holds its database; one without is a fault of the data, not a case to skip.
     const bytes = readFileSync(join(base, dir, 'database.pgn'));
     const lines = parsePgn(bytes)
       .filter((r) => !r.ok)
       .map((r) => (r.ok ? 0 : r.error.line));
+    // The mainline replay reads no variation's contents, but their bounds: an unbalanced one is
+    // an error there too (where the game ends would be a guess).
+    const replayLines = replayPgnSync(bytes).flatMap((r) => (r.error === null ? [] : [r.error.line]));
     for (const f of readdirSync(join(base, dir)).filter((n) => n.endsWith('.err'))) {
       const id = `${dir}/${f.split('.')[0]}`;
       const [, line, message] = readFileSync(join(base, dir, f), 'utf8').split('\n');
       if (deviations.has(id)) continue;
       assert.ok(lines.includes(Number(line)), `${id}: kokopu expects an error on line ${line} (${message}); ours: ${lines}`);
+      if (/pending variations|end of variation/.test(message!)) {
+        assert.ok(replayLines.includes(Number(line)), `${id}: the replay misses kokopu's error on line ${line} (${message}); its errors: ${replayLines}`);
+        bounds++;
+      }
       checked++;
     }
   }
   assert.ok(checked >= 25, `checked ${checked}`);
+  assert.ok(bounds >= 2, `unbalanced variations checked in the replay: ${bounds}`);
 });
 
 test('kokopu: each game kokopu reads (it states the game as N.txt) we read, each it refuses (N.err) we refuse', () => {

@@ -180,12 +180,17 @@ test(`contract: chess, ${STEPS} random steps checked against the core and chess.
   // Half the games start from endgames, so that every way to end occurs.
   const startFens = [STARTING_FEN, ...spread(epdFens('endgames.epd.gz'), 300)];
   const kernel = new ChessKernel(16, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none', startFens });
-  const stats = runContract(kernel, false, STEPS, 1, 300);
-  assert.ok(stats.steps >= STEPS);
-  assert.ok(stats.truncated > 0 && stats.illegal > 0);
-  for (const reason of ['checkmate', 'stalemate', 'insufficientMaterial', 'threefold', 'fiftyMoves']) {
-    assert.ok((stats.reasons.get(reason) ?? 0) > 0, `${reason}: ${JSON.stringify([...stats.reasons])}`);
+  // Every way to end must be met; a random stream may miss a rare one (under CAISSA_SEED=53 no
+  // threefold in 12,000 steps), so further runs on other streams follow until all are met.
+  const wanted = ['checkmate', 'stalemate', 'insufficientMaterial', 'threefold', 'fiftyMoves'];
+  const reasons = new Map<string, number>();
+  for (let run = 0; run < 5 && (run === 0 || wanted.some((r) => !reasons.has(r))); run++) {
+    const stats = runContract(kernel, false, STEPS, 1 + 100 * run, 300);
+    assert.ok(stats.steps >= STEPS);
+    assert.ok(stats.truncated > 0 && stats.illegal > 0);
+    for (const [reason, count] of stats.reasons) reasons.set(reason, (reasons.get(reason) ?? 0) + count);
   }
+  for (const reason of wanted) assert.ok((reasons.get(reason) ?? 0) > 0, `${reason}: ${JSON.stringify([...reasons])}`);
 });
 
 test(`contract: Chess960, ${STEPS} random steps`, () => {

@@ -140,3 +140,20 @@ test('errors after typographic characters point at the right column (characters,
     assert.deepEqual([game.error.line, game.error.column], [1, column], text);
   }
 });
+
+test("Windows-1252's en and em dashes (bytes 0x96, 0x97) in a Latin-1 file read as '-', as chessops reads the ASCII text", () => {
+  const ascii = '[Event "Caf?"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O O-O 1-0\n';
+  // The same game in Windows-1252: é in the tag, then dashes 0x96 and 0x97 in castling and the marker.
+  const bytes = Buffer.from(ascii.replace('?', '\u00e9'), 'latin1');
+  const cp1252 = new Uint8Array(bytes);
+  const dashes = [...ascii.matchAll(/O-O|1-0/g)].map((m) => m.index! + 1);
+  for (const [k, at] of dashes.entries()) cp1252[at] = k % 2 === 0 ? 0x96 : 0x97;
+  const [record] = replayPgnSync(cp1252);
+  const [theirs] = opsGames(ascii);
+  assert.equal(record!.error, null);
+  assert.deepEqual([record!.plies, record!.fen, record!.result], [theirs!.plies, theirs!.fen, theirs!.result]);
+  const [tree] = parsePgn(cp1252);
+  assert.ok(tree?.ok);
+  assert.deepEqual(tree.value.moves.slice(-2).map((m) => m.san), ['O-O', 'O-O']);
+  assert.equal(tree.value.tags.find(([name]) => name === 'Event')?.[1], 'Café');
+});

@@ -258,10 +258,11 @@ export class PgnLexer {
     const text = decodeText(b, i, j);
     const plain = normalizeTypography(text);
     const nag = GLYPH_NAGS.get(plain);
-    if (nag !== undefined || isTerminationMarker(plain) || onlyTypographic(text)) {
+    const marker = isTerminationMarker(plain);
+    if (nag !== undefined || marker || onlyTypographic(text)) {
       this.stop = j;
       this.pos = j;
-      if (nag === undefined) return isTerminationMarker(plain) ? T_RESULT : T_SAN;
+      if (nag === undefined) return marker ? T_RESULT : T_SAN;
       this.nag = nag;
       return T_NAG;
     }

@@ -472,11 +472,7 @@ export class PgnSplitter {
  * beyond are stale.
  */
 function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boolean {
-  const nameAt = (i: number): number => {
-    while (i < len && (b[i] === 32 || b[i] === 9)) i++;
-    return i;
-  };
-  const name = nameAt(at + 1);
+  const name = tagNameStart(b, at, len);
   const n = tagNameEnd(b, at, len) - name;
   if (n === 0) return true;
   for (let i = from; i < at; i++) {
@@ -484,7 +480,7 @@ function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boole
     if (c === 34) {
       for (i++; i < at && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
     } else if (c === 91) {
-      const other = nameAt(i + 1);
+      const other = tagNameStart(b, i, len);
       let k = 0;
       while (k < n && b[other + k] === b[name + k]) k++;
       if (k === n && !(ALNUM[b[other + n]!] === 1 || b[other + n] === 95)) return true;
@@ -493,10 +489,16 @@ function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boole
   return false;
 }
 
-/** The end of the name of the tag pair whose `[` is at `at` (after any spaces), at most `len`. */
-function tagNameEnd(b: Uint8Array, at: number, len: number): number {
+/** The start of the name of the tag pair whose `[` is at `at`: after any spaces, at most `len`. */
+function tagNameStart(b: Uint8Array, at: number, len: number): number {
   let i = at + 1;
   while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+  return i;
+}
+
+/** The end of that name, at most `len`. */
+function tagNameEnd(b: Uint8Array, at: number, len: number): number {
+  let i = tagNameStart(b, at, len);
   while (i < len && (ALNUM[b[i]!] === 1 || b[i] === 95)) i++;
   return i;
 }

@@ -70,8 +70,9 @@ export class PgnLexer {
   valueEnd = 0;
   /** T_NAG: its number. */
   nag = 0;
-  /** T_ERROR: what is wrong. */
+  /** T_ERROR: what is wrong, and whether in a tag pair (the tags after it are not read). */
   error = '';
+  errorInTag = false;
 
   reset(buf: Uint8Array, start: number, end: number): void {
     this.buf = buf;
@@ -84,6 +85,7 @@ export class PgnLexer {
     this.start = at;
     this.stop = at + 1;
     this.error = message;
+    this.errorInTag = false;
     return T_ERROR;
   }
 
@@ -312,7 +314,9 @@ export class PgnLexer {
     let j = at;
     while (j < this.end && this.buf[j] !== 10 && this.buf[j] !== 13) j++;
     this.pos = Math.max(j, at + 1);
-    return this.fail(at, message);
+    this.fail(at, message);
+    this.errorInTag = true;
+    return T_ERROR;
   }
 
   /** Whether the last tag's name is `name` (ASCII). */

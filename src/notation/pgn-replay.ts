@@ -33,7 +33,10 @@ export interface ReplayRecord {
   readonly game: number;
   /** Plies played (before the error, for a broken game). */
   readonly plies: number;
-  /** FEN of the final position (of the last position reached, for a broken game); null if refused. */
+  /**
+   * FEN of the final position (of the last position reached, for a broken game); null if the
+   * game is refused for its tags, or broken among them (the tags after the fault are unread).
+   */
   readonly fen: string | null;
   /** The termination marker, else the Result tag, else `*`. */
   readonly result: string;
@@ -89,13 +92,15 @@ export class GameReplayer {
       if (started && depth === 0) plies += this.playPlainMoves();
       const t = lx.next();
       if (t === T_END) break;
+      if (!started && t !== T_TAG && t !== T_ERROR) {
+        // The movetext begins (PGN §8.2): the tags have given its starting position, or are
+        // refused, before anything in it is read (as in the tree reader).
+        const refusal = this.start(slice);
+        if (refusal !== null) return this.record(game, plies, false, result, refusal, options);
+        started = true;
+      }
       if (t === T_SAN) {
         if (depth > 0) continue;
-        if (!started) {
-          error = this.start(slice);
-          if (error !== null) break;
-          started = true;
-        }
         const code = resolveSan(w, lx.buf, lx.start, lx.stop);
         if (code >= 0) applyMoveKeyless(w, 0, code);
         else {
@@ -132,10 +137,13 @@ export class GameReplayer {
       if (error !== null) break;
     }
     if (error === null && depth > 0) error = this.errorAt(slice, slice.end, 'unterminated variation', null);
-    if (!started && error === null) {
-      // A game without moves still has a starting position (and may be refused for its tags).
-      error = this.start(slice);
-      started = error === null;
+    if (!started && (error === null || !lx.errorInTag)) {
+      // A game without movetext still has a starting position (and may be refused for its tags);
+      // so has one whose tags were read whole before a lexer error (the position it stopped at).
+      // Before movetext, the error can only be the lexer's.
+      const refusal = this.start(slice);
+      error ??= refusal;
+      started = refusal === null;
     }
     return this.record(game, plies, started, result, error, options);
   }

@@ -283,6 +283,27 @@ test('chessalyzer: a broken game is reported and reading goes on', () => {
   assert.deepEqual(results.map((r) => r.error?.san ?? null).filter((s) => s !== null), ['Qf8', 'Ke4']);
 });
 
+test('a game broken before its first move: its starting position once its tags are read, the same error as the tree reader', () => {
+  const fen = '4k3/8/8/8/8/8/8/4K2R w K - 0 1';
+  const cases: [text: string, fen: string | null, message: string, line: number, column: number][] = [
+    [`[FEN "${fen}"]\n[SetUp "1"]\n\n) 1. O-O *\n`, fen, "')' without a variation", 4, 1],
+    [`[FEN "${fen}"]\n\n1. $x O-O *\n`, fen, 'invalid NAG', 3, 4],
+    [`[FEN "${fen}"]\n\n{unterminated 1. O-O *\n`, fen, 'unterminated comment', 3, 1],
+    [`1. $x e4 *\n`, makeFen(Position.standard()), 'invalid NAG', 1, 4],
+    // A broken tag pair: the tags after it are not read, so the position is not known.
+    [`[Event "x]\n[FEN "${fen}"]\n\n1. O-O *\n`, null, 'unterminated tag value', 1, 11],
+    // The tags are judged when the movetext begins, before anything in it: a refusal comes first.
+    [`[Variant "Atomic"]\n\n) 1. e4 *\n`, null, "unsupported variant 'Atomic'", 1, 1],
+  ];
+  for (const [text, final, message, line, column] of cases) {
+    const bytes = new TextEncoder().encode(text);
+    const [r] = replayPgnSync(bytes);
+    assert.deepEqual([r!.plies, r!.fen, r!.error], [0, final, { line, column, message, san: null }], text);
+    const [tree] = parsePgn(bytes);
+    assert.ok(tree !== undefined && !tree.ok && tree.error.message === message && tree.error.line === line, text);
+  }
+});
+
 test("chessops: pathological tag values, tags and moves on one line", () => {
   const [g] = ok(readFileSync(join(TRICKY, 'chessops', 'pathological-headers.pgn')));
   assert.deepEqual(g!.tags, [['A', 'b"'], ['B', 'b"'], ['C', 'A]]'], ['D', 'A]]['], ['E', '"A]]["'], ['F', '"A]]["\\'], ['G', '"]']]);

@@ -138,7 +138,16 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
       }
       case T_CLOSE:
         if (stack.length === 1) return fail('syntax', "')' without a variation", null);
-        if (line.moves.length === 0) return fail('syntax', 'empty variation', null);
+        if (line.moves.length === 0) {
+          // A variation without moves, `()` or `({note})`, against PGN §8.2.5 but met in real
+          // files: no line to keep, so it is dropped (as chessops and python-chess do), and its
+          // comments go after the move it was an alternative to, to be kept.
+          if (line.pendingNags.length > 0) return fail('syntax', 'annotation glyph without a move', null);
+          const parent = stack[stack.length - 2]!;
+          const alternativeTo = parent.moves[parent.moves.length - 1]!;
+          alternativeTo.variations.pop();
+          alternativeTo.comments.push(...line.pending);
+        }
         stack.pop();
         break;
       case T_RESULT:

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { makeFen as makeChessopsFen } from 'chessops/fen';
-import { parsePgn as parseChessopsPgn, startingPosition as chessopsStart } from 'chessops/pgn';
+import { parsePgn as parseChessopsPgn, startingPosition as chessopsStart, type Node, type PgnNodeData } from 'chessops/pgn';
 import { parseSan as parseChessopsSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
@@ -335,6 +335,38 @@ test('a repeated tag: the last pair counts, in the tree, the replay and chessops
   assert.ok(!refused!.ok);
   assert.deepEqual([refused.error.kind, refused.error.line], ['fen', 8]);
   assert.deepEqual([broken!.error?.line, broken!.error?.column], [8, 1]);
+});
+
+/** The moves of a line and of its variations, as nested SAN: `['e4', ['d4', 'd5'], 'e5']`. */
+type Shape = (string | Shape)[];
+const ourShape = (moves: readonly PgnMove[]): Shape =>
+  moves.flatMap((m) => [m.san, ...m.variations.map(ourShape)]);
+/** The same from a chessops node: a node's first child continues the line, the others are its alternatives. */
+function chessopsShape(node: Node<PgnNodeData>): Shape {
+  const out: Shape = [];
+  for (let n = node; n.children.length > 0; n = n.children[0]!) {
+    const [main, ...alternatives] = n.children;
+    out.push(main!.data.san, ...alternatives.map((a) => [a.data.san, ...chessopsShape(a)]));
+  }
+  return out;
+}
+test('variations without moves, `()` and `({note})`, are dropped as chessops drops them; their comments are kept after the move', () => {
+  const cases: [text: string, comments: string[][]][] = [
+    ['1. e4 () e5 *', [[], []]],
+    ['1. e4 ( {other moves lose} ) e5 *', [['other moves lose'], []]],
+    ['1. e4 {a} (1. d4) ( {b} ; c\n ) e5 *', [['a', 'b', 'c'], []]],
+    ['1. e4 (1. d4 ( ) d5) e5 *', [[], []]],
+    ['1. e4 e5 (1... c5 ( {x} )) 2. Nf3 *', [[], [], []]],
+  ];
+  for (const [text, comments] of cases) {
+    const [game] = ok(text);
+    assert.deepEqual(game!.moves.map((m) => m.comments), comments, text);
+    assert.deepEqual(ourShape(game!.moves), chessopsShape(parseChessopsPgn(text)[0]!.moves), text);
+    roundTrip(game!, text);
+  }
+  // A glyph with no move to annotate is still an error.
+  const [glyph] = parsePgn(new TextEncoder().encode('1. e4 ( $1 ) e5 *'));
+  assert.ok(glyph !== undefined && !glyph.ok && glyph.error.message === 'annotation glyph without a move');
 });
 
 test('UTF-8 byte order mark, Latin-1 fallback', () => {

@@ -6,7 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic } from './typography.js';
+import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export const T_END = 0;
 export const T_TAG = 1;
@@ -115,7 +115,7 @@ export class PgnLexer {
         for (let d: number; j < end && SYMBOL[(d = b[j]!)] === 1; j++) if (d < 48 || d > 57) digits = false;
         // `0000` is no move number (they start at 1) but UCI's null move, as python-chess reads it.
         if (digits && c === 48 && j - i === 4 && b[i + 1] === 48 && b[i + 2] === 48 && b[i + 3] === 48 && (j >= end || b[j] !== 46)) digits = false;
-        if (j < end && b[j]! >= 0x80) {
+        if (j < end && b[j]! >= 0x80 && spaceBytes(b, j, this.begin, end) === 0) {
           // A word that goes on in characters beyond ASCII (`1–0`, `O‑O`, `+−`): typography.ts.
           const t = this.typographic(i, j);
           if (t !== NOT_TYPOGRAPHIC) return t;
@@ -236,6 +236,11 @@ export class PgnLexer {
         }
       }
       if (c >= 0x80) {
+        const space = spaceBytes(b, i, this.begin, end);
+        if (space > 0) {
+          this.pos = i + space;
+          continue;
+        }
         const t = this.typographic(i, i);
         if (t !== NOT_TYPOGRAPHIC) return t;
       }
@@ -256,7 +261,7 @@ export class PgnLexer {
   private typographic(i: number, runEnd: number): number {
     const b = this.buf;
     let j = runEnd;
-    while (j < this.end && SYMBOL[b[j]!] !== 0) j++;
+    while (j < this.end && SYMBOL[b[j]!] !== 0 && spaceBytes(b, j, this.begin, this.end) === 0) j++;
     const text = decodeText(b, i, j);
     const plain = normalizeTypography(text);
     const nag = GLYPH_NAGS.get(plain);

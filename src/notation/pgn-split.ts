@@ -10,7 +10,8 @@
  * move number 1 for White (`1.`, not `1...`) opens the first line after a blank line in movetext
  * that holds more than comments — so games that run into the next one without a blank line, or
  * without a result (with or without tags), are split correctly.
- * Comments between games make no game. A UTF-8 byte order mark at the start is skipped.
+ * Comments between games make no game. A UTF-8 byte order mark at the start is skipped; one
+ * further on, as a no-break space, is whitespace (`spaceBytes`).
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
  *
@@ -20,6 +21,8 @@
  * these rules read otherwise, hand the end back (`skipGame`) so that the splitter never scans
  * those bytes; otherwise it lets the splitter scan the game as usual (`resume`).
  */
+
+import { spaceBytes, spaceEndsAt } from './typography.js';
 
 /** A whole game inside the splitter's buffer: valid until the next `push`. */
 export interface GameSlice {
@@ -53,8 +56,10 @@ const ALNUM = new Uint8Array(256);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') ALNUM[ch.charCodeAt(0)] = 1;
 
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
-/** Bytes that may stand right before or after a termination marker. */
+/** Bytes that may stand right before or after a termination marker (as may `spaceBytes`' spaces). */
 const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
+/** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter. */
+const delimitedBefore = (b: Uint8Array, i: number): boolean => i === 0 || isDelim(b[i - 1]!) || spaceEndsAt(b, i, 0);
 
 export class PgnSplitter {
   private buf: Uint8Array;
@@ -366,6 +371,15 @@ export class PgnSplitter {
         i++;
         continue;
       }
+      if (c >= 0x80) {
+        // A space beyond ASCII (`spaceBytes`: a no-break space, or the byte order mark of a file
+        // concatenated after another) is whitespace too.
+        const space = spaceBytes(b, i, 0, this.len);
+        if (space > 0) {
+          i += space;
+          continue;
+        }
+      }
       this.lineHasContent = true;
       if (this.state === S_BLANK) {
         // The first content after a blank line in the movetext (rare: off the fast path).
@@ -452,7 +466,7 @@ export class PgnSplitter {
           continue;
         }
       }
-      if ((c === 49 || c === 48) && this.depth === 0 && (i === 0 || isDelim(b[i - 1]!))) {
+      if ((c === 49 || c === 48) && this.depth === 0 && delimitedBefore(b, i)) {
         const n = markerLength(b, i, this.len);
         if (n > 0) {
           i += n;
@@ -519,6 +533,7 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
   while (i < to) {
     const c = b[i]!;
     if (isWs(c)) i++;
+    else if (c >= 0x80 && spaceBytes(b, i, from, to) > 0) i += spaceBytes(b, i, from, to);
     else if (c === 123) {
       while (i < to && b[i] !== 125) i++;
       if (i >= to) return false;
@@ -556,7 +571,7 @@ function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
 
 /** Length of the termination marker starting at `i` after a delimiter (or at the start), else 0. */
 const markerAt = (b: Uint8Array, i: number, len: number): number =>
-  i >= 0 && (b[i] === 49 || b[i] === 48) && (i === 0 || isDelim(b[i - 1]!)) ? markerLength(b, i, len) : 0;
+  i >= 0 && (b[i] === 49 || b[i] === 48) && delimitedBefore(b, i) ? markerLength(b, i, len) : 0;
 
 /** Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter), else 0. */
 function markerLength(b: Uint8Array, i: number, len: number): number {
@@ -567,5 +582,5 @@ function markerLength(b: Uint8Array, i: number, len: number): number {
   else if (at(0) === 49 && at(1) === 47 && at(2) === 50 && at(3) === 45 && at(4) === 49 && at(5) === 47 && at(6) === 50) n = 7;
   if (n === 0) return 0;
   const next = at(n);
-  return isDelim(next) || next === 42 ? n : 0;
+  return isDelim(next) || next === 42 || spaceBytes(b, i + n, i, len) > 0 ? n : 0;
 }

@@ -7,7 +7,9 @@
  *   the minus sign (U+2212), and Windows-1252's en and em dashes (bytes 0x96 and 0x97, which
  *   the Latin-1 fallback decodes as U+0096 and U+0097);
  * - the fraction `½` for `1/2` (`½-½`);
- * - the annotation glyphs that stand for NAGs (`⩱` for `$15`, `‼` for `$3`).
+ * - the annotation glyphs that stand for NAGs (`⩱` for `$15`, `‼` for `$3`);
+ * - spaces beyond ASCII between tokens: the no-break space (`1.\u00a0e4`), and the byte order
+ *   mark of a file concatenated after another (`cat a.pgn b.pgn`).
  *
  * All of it is off the fast path: the lexer comes here only for a word holding a byte ≥ 0x80.
  */
@@ -48,6 +50,40 @@ export function dashBytes(buf: Uint8Array, i: number, end: number): number {
   const c1 = buf[i + 1]!;
   const c2 = buf[i + 2]!;
   return (c1 === 0x80 && c2 >= 0x90 && c2 <= 0x95) || (c1 === 0x88 && c2 === 0x92) ? 3 : 0;
+}
+
+/**
+ * Byte length of a space character beyond ASCII that starts at `buf[i]` (inside `start..end`),
+ * else 0: Unicode's space separators (U+00A0 no-break space, U+1680, U+2000–U+200A, U+202F,
+ * U+205F, U+3000) in UTF-8, the zero-width space U+200B and U+FEFF (the byte order mark, also a
+ * zero-width no-break space); and the byte 0xA0 alone after an ASCII byte (the no-break space of
+ * a Latin-1 file, where in UTF-8 it would end a longer character).
+ */
+export function spaceBytes(buf: Uint8Array, i: number, start: number, end: number): number {
+  const c = buf[i];
+  if (c === 0xa0) return i === start || buf[i - 1]! < 0x80 ? 1 : 0;
+  if (c === 0xc2) return i + 1 < end && buf[i + 1] === 0xa0 ? 2 : 0;
+  if (c === undefined || c < 0xe1 || c > 0xef || i + 2 >= end) return 0;
+  const c1 = buf[i + 1]!;
+  const c2 = buf[i + 2]!;
+  switch (c) {
+    case 0xe1:
+      return c1 === 0x9a && c2 === 0x80 ? 3 : 0;
+    case 0xe2:
+      return (c1 === 0x80 && ((c2 >= 0x80 && c2 <= 0x8b) || c2 === 0xaf)) || (c1 === 0x81 && c2 === 0x9f) ? 3 : 0;
+    case 0xe3:
+      return c1 === 0x80 && c2 === 0x80 ? 3 : 0;
+    case 0xef:
+      return c1 === 0xbb && c2 === 0xbf ? 3 : 0;
+    default:
+      return 0;
+  }
+}
+
+/** Whether one of `spaceBytes`' spaces ends just before `buf[i]` (and starts at `start` or after). */
+export function spaceEndsAt(buf: Uint8Array, i: number, start: number): boolean {
+  for (let n = 1; n <= 3; n++) if (i - n >= start && spaceBytes(buf, i - n, start, i) === n) return true;
+  return false;
 }
 
 /**

@@ -29,7 +29,7 @@ const SEEDS = [
   '[Result "\u00bd-\u00bd"]\n\n1. e4 \u2a71 d5 2. exd5 \u203c e5 3. dxe6ep Nf6 4. Nf3 Be7 5. Be2 O\u2011O 6. O\u2013O +\u2212 \u00bd\u2013\u00bd\n',
 ];
 // With typographic forms (typography.ts): an en dash, a non-breaking hyphen, a minus, ½ and a glyph.
-const ALPHABET = '[]{}()";%$!?.*-=+#/\\ \n\r\t0123456789abcdefghNBRQKOxPpqrnbke@Z~\u00e9\u2013\u2011\u2212\u00bd\u2a71';
+const ALPHABET = '[]{}()";%$!?.*-=+#/\\ \n\r\t0123456789abcdefghNBRQKOxPpqrnbke@Z~\u00e9\u2013\u2011\u2212\u00bd\u2a71\u00a0\ufeff\u3000';
 
 function mutate(rng: Rng, s: string): string {
   const ops = 1 + rng.below(4);

@@ -8,12 +8,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { makeFen as opsMakeFen } from 'chessops/fen';
 import { PgnParser, startingPosition as opsStart, type Game, type PgnNodeData } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
+import { Rng } from '../../src/core/rng.js';
 import { readText, sharedPath } from '../../src/node/data.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
 import { replayPgnSync } from '../../src/notation/pgn-replay.js';
+import { testSeed } from '../helpers.js';
 
 const TRICKY = sharedPath('games', 'tricky');
 
@@ -156,4 +159,37 @@ test("Windows-1252's en and em dashes (bytes 0x96, 0x97) in a Latin-1 file read 
   assert.ok(tree?.ok);
   assert.deepEqual(tree.value.moves.slice(-2).map((m) => m.san), ['O-O', 'O-O']);
   assert.equal(tree.value.tags.find(([name]) => name === 'Event')?.[1], 'Café');
+});
+
+/** Spaces beyond ASCII that text pasted from web pages and word processors holds between tokens. */
+const SPACES = ['\u00a0', '\u2009', '\u202f', '\u3000', '\u200b', '\ufeff'];
+
+test('spaces beyond ASCII between tokens (no-break, thin, ideographic, zero-width, a byte order mark) read as spaces', () => {
+  // The movetext of lichess games (comments, results) with some of its spaces replaced, one
+  // character for one: every record is the same, error lines and columns included.
+  const text = gunzipSync(readFileSync(join(sharedPath('games'), 'lichess-standard-13k.pgn.gz'))).toString('utf8').split('\n').slice(0, 12_000);
+  const rng = new Rng(testSeed(2026));
+  const spaced = text.map((line) => (line.startsWith('[') ? line : line.replace(/ /g, (s) => (rng.below(3) === 0 ? SPACES[rng.below(SPACES.length)]! : s)))).join('\n');
+  const plain = text.join('\n');
+  assert.ok(spaced.length === plain.length && spaced !== plain);
+  const records = replayPgnSync(new TextEncoder().encode(plain));
+  assert.ok(records.length > 100 && records.filter((r) => r.error !== null).length === 0);
+  assert.deepEqual(replayPgnSync(new TextEncoder().encode(spaced)), records);
+  const trees = parsePgn(new TextEncoder().encode(spaced));
+  assert.deepEqual(trees.map((g) => (g.ok ? g.value.moves.map((m) => m.san).join(' ') : g.error.message)), parsePgn(new TextEncoder().encode(plain)).map((g) => (g.ok ? g.value.moves.map((m) => m.san).join(' ') : g.error.message)));
+  // Latin-1's no-break space is the byte 0xA0 alone; there the error columns count it as one.
+  const latin1 = Uint8Array.from([...new TextEncoder().encode('1. e4\u00a0e5 2. Nf3 Nf6??')].flatMap((b, i, all) => (b === 0xc2 && all[i + 1] === 0xa0 ? [] : [b])));
+  latin1[latin1.length - 1] = 0xe9; // é: not UTF-8, so the text is Latin-1
+  assert.deepEqual(replayPgnSync(latin1).map((r) => [r.plies, r.error?.line, r.error?.column]), [[4, 1, 21]]); // at the é
+});
+
+test('files concatenated with their byte order marks (`cat a.pgn b.pgn`): the games of each, in order', () => {
+  const files = [join(TRICKY, 'python-chess', 'utf8-bom.pgn'), join(TRICKY, 'kokopu', 'pgns', 'bom', 'database.pgn'), join(TRICKY, 'python-chess', 'utf8-bom.pgn')];
+  const parts = files.map((f) => new Uint8Array(readFileSync(f)));
+  for (const p of parts) assert.deepEqual([...p.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+  const one = (bytes: Uint8Array) => replayPgnSync(bytes).map((r) => [r.plies, r.fen, r.result, r.error]);
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, p) => (whole.set(p, at), at + p.length), 0);
+  assert.deepEqual(one(whole), parts.flatMap(one));
+  assert.deepEqual(parsePgn(whole).map((g) => g.ok), parts.flatMap((p) => parsePgn(p).map((g) => g.ok)));
 });

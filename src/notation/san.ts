@@ -415,10 +415,11 @@ function sanBytes(text: string): number {
 
 /**
  * Whether a move text in PGN is a null move: `--` (ChessBase, python-chess, kokopu), `Z0` or
- * UCI's `0000` (python-chess reads all three). It is played by `applyNullMove`, not resolved as
- * SAN.
+ * UCI's `0000` (python-chess reads all three), with a check or mate sign if any (`Z0+`, as
+ * shakmaty's reader takes it; a SAN move's sign is not checked either). It is played by
+ * `applyNullMove`, not resolved as SAN.
  */
-export const isNullMoveText = (text: string): boolean => text === '--' || text === 'Z0' || text === '0000';
+export const isNullMoveText = (text: string): boolean => /^(?:--|Z0|0000)[+#]?$/.test(text);
 
 /** The message of a `resolveSan` failure. */
 export function sanErrorMessage(code: number, san: string): string {

@@ -803,7 +803,7 @@ test('a blank line in the movetext, then a move number 1 for White: a new game (
   }
 });
 
-test('null moves (`--`, `Z0`, `0000`) pass the turn, in the tree and the replay alike; in check they are refused', () => {
+test('null moves (`--`, `Z0`, `0000`, with or without a sign) pass the turn, in the tree and the replay alike; in check they are refused', () => {
   // python-chess's test_z0: anastasian-lewis.pgn passes with `Z0` at move 41 and ends on this FEN
   // (its halfmove clock counts the null move, as caissa's does).
   const file = readFileSync(join(TRICKY, 'python-chess', 'anastasian-lewis.pgn'));
@@ -828,6 +828,10 @@ test('null moves (`--`, `Z0`, `0000`) pass the turn, in the tree and the replay 
   const [mainline] = replayPgnSync(text);
   assert.deepEqual([mainline!.plies, mainline!.error], [7, null]);
   assert.equal(mainline!.fen, 'rnbqkbnr/pppp1ppp/8/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4');
+  // With a check or mate sign, as shakmaty's reader takes them (unchecked, as a SAN move's is).
+  const signed = '1. e4 --+ 2. Nf3 Z0# 3. Bb5 0000+ 4. O-O *';
+  assert.deepEqual(replayPgnSync(signed).map((r) => [r.plies, r.error, r.fen]), [[7, null, 'rnbqkbnr/pppppppp/8/1B6/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 6 4']]);
+  assert.deepEqual(ok(signed)[0]!.moves.map((m) => m.san), ['e4', '--+', 'Nf3', 'Z0#', 'Bb5', '0000+', 'O-O']);
   // kokopu: "Cannot play a null-move in this position" when in check (semantic-error, line 42).
   for (const r of [replayPgnSync('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0]!.error!, (parsePgn('1. e4 d5 2. Bb5+ -- 3. Nf3 *')[0] as { error: { san: string; column: number; message: string } }).error]) {
     assert.deepEqual([r.san, r.column, r.message], ['--', 18, "null move '--' while in check"]);

@@ -89,7 +89,7 @@ export class GameReplayer {
     let error: ReplayError | null = null;
     const w = this.words;
     for (;;) {
-      if (started && depth === 0) plies += this.playPlainMoves();
+      if (started && depth === 0) plies += this.playPlainMoves(false);
       const t = lx.next();
       if (t === T_END) break;
       if (!started && t !== T_TAG && t !== T_ERROR) {
@@ -201,7 +201,7 @@ export class GameReplayer {
       return slice === undefined ? undefined : this.replay(slice, game, options);
     }
     lx.pos = i;
-    const plies = this.playPlainMoves();
+    const plies = this.playPlainMoves(!split.limitIsEnd);
     const end = split.gameEndsAt(lx.pos);
     if (end >= 0) {
       const result = resultText(b, lx.pos, end);
@@ -286,9 +286,11 @@ export class GameReplayer {
    * variations), only without a token per move; and the splitter reads their bytes as plain
    * movetext, a comment or a variation, in none of which a game ends. Counts the line breaks
    * passed over (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies
-   * played.
+   * played. `open`: the text may go on past the lexer's end (the splitter's `limit` before the
+   * input is complete), so a token that reaches it may be longer (`1` of `1-0`, `O-O` of `O-O-O`)
+   * and is left to `next`, which reads it from the whole game.
    */
-  private playPlainMoves(): number {
+  private playPlainMoves(open: boolean): number {
     const lx = this.lexer;
     const w = this.words;
     const b = lx.buf;
@@ -320,7 +322,7 @@ export class GameReplayer {
       if (c === 33 || c === 63) {
         // Annotation glyphs `! ? !! ?? !? ?!` (more than two are an error: next() reports it).
         while (j < end && (b[j] === 33 || b[j] === 63)) j++;
-        if (j - i > 2) break;
+        if (j - i > 2 || (j === end && open)) break;
         i = j;
         continue;
       }
@@ -331,7 +333,7 @@ export class GameReplayer {
           v = 10 * v + c - 48;
           j++;
         }
-        if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
+        if (j === i + 1 || v > 255 || (j < end ? b[j]! >= 48 && b[j]! <= 57 : open)) break;
         i = j;
         continue;
       }
@@ -353,7 +355,7 @@ export class GameReplayer {
         // but a symbol character or a byte beyond ASCII (else `1-0`, `1–0`: next()).
         if (c === 48) break;
         while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
-        if (j < end && SYMBOL[c] !== 0) break;
+        if (j < end ? SYMBOL[c] !== 0 : open) break;
         i = j;
         continue;
       }
@@ -376,7 +378,7 @@ export class GameReplayer {
         const tr = b[k + 1]! - 49;
         k += 2;
         while (k < end && (b[k] === 43 || b[k] === 35)) k++;
-        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k === end || SYMBOL[b[k]!] === 0)) {
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k < end ? SYMBOL[b[k]!] === 0 : !open)) {
           code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
           j = k;
         }
@@ -387,7 +389,7 @@ export class GameReplayer {
         // resolves: next() reads it, as it reads a broken move.
         while (j < end && SYMBOL[b[j]!] === 1) j++;
         // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography.
-        if (j < end && SYMBOL[b[j]!] === 2) break;
+        if (j < end ? SYMBOL[b[j]!] === 2 : open) break;
         code = resolveSan(w, b, i, j);
         if (code < 0) break;
         applyMoveKeyless(w, 0, code);

@@ -170,6 +170,11 @@ export class PgnSplitter {
     return this.done ? this.len : this.len - 8;
   }
 
+  /** Whether `limit` is the end of the input, so that no token read up to it goes on past it. */
+  get limitIsEnd(): boolean {
+    return this.done;
+  }
+
   /**
    * While paused, for a token that starts at `at` (before `limit`) in the game's movetext at depth
    * 0 outside comments: the offset just after the game if these rules end it there (a termination

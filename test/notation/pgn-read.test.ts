@@ -560,6 +560,32 @@ test('paused replay at the edges of the splitter rules: the records of split-the
   }
 });
 
+test('paused replay of input cut anywhere in two: a token that reaches the cut is read whole (`1` of `1-0`, `O-O` of `O-O-O`)', async () => {
+  // The replay reads a paused game up to the splitter's limit, 8 bytes before the input's end
+  // while more may come; a token cut there must not be taken for a shorter one (CAISSA_SEED=206
+  // cut a lichess game of no moves, `1-0`, after its `1`: the replay reported a move '-0').
+  const cases = [
+    '[Event "x"]\n[Result "1-0"]\n\n1-0\n\n[Event "y"]\n\n1. e4 0-1',
+    '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]\n\n1. O-O-O O-O-O 2. Kb1 Kb8 *',
+    '1. e4 e5 2. Nf3 $25 Nc6 3. Bb5 $256 a6 *',
+    '1. e4 e5 2. Nf3 !! Nc6 !!! 3. Bb5 *',
+    '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 1/2-1/2\n\n1. d4 1-0',
+    '[Event "x"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n1. d4 d5 *',
+  ];
+  let runs = 0;
+  for (const text of cases) {
+    const bytes = new TextEncoder().encode(`${text}\n\n1. e5 *`);
+    const expected = splitThenReplay(bytes);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const streamed: ReplayRecord[] = [];
+      for await (const batch of replayPgnBatches([bytes.subarray(0, cut), bytes.subarray(cut)])) streamed.push(...batch);
+      assert.deepEqual(streamed, expected, `${text} cut at ${cut}`);
+      runs++;
+    }
+  }
+  assert.ok(runs > 300);
+});
+
 test('annotation glyphs and NAGs among the moves: the valid ones are skipped, the others reported', () => {
   const cases: [string, number, string | null, number][] = [
     ['1. e4! e5?? 2. Nf3!? Nc6?! 3. Bb5!! $1 a6 $255 *', 6, null, 0],

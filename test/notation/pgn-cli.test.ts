@@ -103,6 +103,21 @@ test('pgn check prints only the errors', () => {
   assert.equal(c.out, '');
 });
 
+test('pgn check --variations reads every game whole: errors inside variations too', () => {
+  const text = '[Event "a"]\n\n1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *\n\n[Event "b"]\n\n1. d4 ((1. c4)) d5 *\n\n1. e4 e5 2. Ke3 *\n';
+  const v = join(dir, 'variations.pgn');
+  writeFileSync(v, text);
+  assert.equal(run(['pgn', 'check', v]).out, `${v}:9:13: game 3: illegal move 'Ke3'\n`);
+  const r = run(['pgn', 'check', '--variations', v]);
+  assert.equal(r.code, 1);
+  assert.equal(r.out, `${v}:3:22: game 1: illegal move 'Ke3'\n${v}:7:8: game 2: variation before any move\n${v}:9:13: game 3: illegal move 'Ke3'\n`);
+  // The same errors as the mainline check where variations hold none, numbered across files.
+  const both = run(['pgn', 'check', '--variations', file, file]);
+  assert.equal(both.out, run(['pgn', 'check', file, file]).out);
+  assert.equal(run(['pgn', 'check', '--variations', '--threads', '2', v]).code, 2);
+  assert.equal(run(['pgn', 'replay', '--variations', v]).code, 2);
+});
+
 test('pgn replay of a truncated .gz: the games before the cut, then exit 2 naming the file; zstd input is refused', () => {
   const whole = readFileSync(sharedPath('games', 'lichess-chess960-370.pgn.gz'));
   const cut = join(dir, 'cut.pgn.gz');

@@ -8,17 +8,20 @@
  * Without --jsonl: a progress line on stderr (when it is a terminal), each broken game on
  * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout.
  * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE`, and
- * exits with 1 when there is any.
+ * exits with 1 when there is any. As replay, it reads the mainlines; with --variations it reads
+ * every game whole with the tree reader, so that a broken move or a syntax error inside a
+ * variation is reported too (on one thread).
  */
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { openPgn, PgnInputError } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
+import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
-caissa pgn check FILE… [--threads N]`;
+caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;
 
 async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
   const input = openPgn(file);
@@ -28,6 +31,15 @@ async function* records(file: string, pool: PgnReplayPool | undefined, fen: bool
   }
   for await (const batch of replayPgnBatches(input, { fen })) {
     for (const r of batch) yield firstGame === 1 ? r : { ...r, game: r.game + firstGame - 1 };
+  }
+}
+
+/** The records of `caissa pgn check --variations`: every game read whole by the tree reader. */
+async function* treeRecords(file: string, firstGame: number): AsyncGenerator<ReplayRecord> {
+  for await (const g of readPgn(openPgn(file))) {
+    const game = firstGame++;
+    if (g.ok) yield { game, plies: g.value.moves.length, fen: null, result: g.value.result ?? '*', error: null };
+    else yield { game, plies: 0, fen: null, result: '*', error: { line: g.error.line, column: g.error.column, message: g.error.message, san: g.error.san } };
   }
 }
 
@@ -47,12 +59,13 @@ export const pgnCommand: Command = {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { jsonl: { type: 'boolean', default: false }, threads: { type: 'string' } },
+      options: { jsonl: { type: 'boolean', default: false }, threads: { type: 'string' }, variations: { type: 'boolean', default: false } },
     });
     const [action, ...files] = positionals;
     if (action !== 'replay' && action !== 'check') throw new UsageError("expected 'replay' or 'check'");
     if (files.length === 0) throw new UsageError('expected at least one file');
     if (action === 'check' && values.jsonl) throw new UsageError('--jsonl is for replay');
+    if (values.variations && (action !== 'check' || values.threads !== undefined)) throw new UsageError('--variations is for check, on one thread');
     const threads = parseIntOption('--threads', values.threads, 1, 1);
     for (const f of files) {
       if (f === '-') continue;
@@ -74,7 +87,7 @@ export const pgnCommand: Command = {
     const pool = threads > 1 ? new PgnReplayPool(threads) : undefined;
     try {
       for (const file of files) {
-        for await (const r of records(file, pool, jsonl, games + 1)) {
+        for await (const r of values.variations ? treeRecords(file, games + 1) : records(file, pool, jsonl, games + 1)) {
           games++;
           plies += r.plies;
           if (jsonl) {

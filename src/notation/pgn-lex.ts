@@ -6,6 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
+import { MOVE_END } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export const T_END = 0;
@@ -154,6 +155,14 @@ export class PgnLexer {
           this.pos = k;
           if (n === 1) continue;
           this.stop = j - 1;
+          return T_SAN;
+        }
+        // A termination marker glued to the move before it (`Qxf7#1-0`, pgn-split's MOVE_END): the
+        // move now, the marker at the next call.
+        const glued = gluedMarkerLength(b, i, j);
+        if (glued > 0) {
+          this.stop = j - glued;
+          this.pos = j - glued;
           return T_SAN;
         }
         this.pos = j;
@@ -395,6 +404,16 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
   }
   if (unescape && s.indexOf('\\') >= 0) s = s.replace(/\\(["\\])/g, '$1');
   return s;
+}
+
+/** Length of a termination marker that ends the symbol run `b[i..j)` right after a move's last byte, else 0. */
+function gluedMarkerLength(b: Uint8Array, i: number, j: number): number {
+  const n = j - i;
+  const c = b[j - 1];
+  if (c !== 48 && c !== 49 && c !== 50) return 0;
+  if (n > 3 && b[j - 2] === 45 && ((c === 48 && b[j - 3] === 49) || (c === 49 && b[j - 3] === 48)) && MOVE_END[b[j - 4]!] === 1) return 3;
+  if (n > 7 && c === 50 && MOVE_END[b[j - 8]!] === 1 && b[j - 7] === 49 && b[j - 6] === 47 && b[j - 5] === 50 && b[j - 4] === 45 && b[j - 3] === 49 && b[j - 2] === 47) return 7;
+  return 0;
 }
 
 /**

@@ -58,8 +58,17 @@ for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
 /** Bytes that may stand right before or after a termination marker (as may `spaceBytes`' spaces). */
 const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
-/** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter. */
-const delimitedBefore = (b: Uint8Array, i: number): boolean => i === 0 || isDelim(b[i - 1]!) || spaceEndsAt(b, i, 0);
+/**
+ * Bytes that end a SAN move: a rank, a check or mate sign, a promotion's piece, castling's `O`.
+ * A termination marker right after one is glued to the move (`Qxf7#1-0`): it ends the game (the
+ * lexer reads the two apart), as chessops and python-chess read it.
+ */
+export const MOVE_END = new Uint8Array(256);
+for (const ch of '12345678#+QRBNO') MOVE_END[ch.charCodeAt(0)] = 1;
+
+/** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter or a move. */
+const delimitedBefore = (b: Uint8Array, i: number): boolean =>
+  i === 0 || isDelim(b[i - 1]!) || MOVE_END[b[i - 1]!] === 1 || spaceEndsAt(b, i, 0);
 
 export class PgnSplitter {
   private buf: Uint8Array;

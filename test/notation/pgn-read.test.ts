@@ -416,6 +416,29 @@ test('movetext forms, games without blank lines or results', () => {
   assert.deepEqual(records.map((r) => r.game), [1, 2, 3, 4]);
 });
 
+test('a termination marker glued to the last move (`Qxf7#1-0`) ends the game, as python-chess and chessops read it', () => {
+  // Masters games with each marker glued to the move before it, and no blank line between games.
+  const text = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))).toString('latin1').slice(0, 400_000);
+  const plain = text.slice(0, text.lastIndexOf('[Event ')).replace(/\r\n/g, '\n');
+  const glued = plain.replace(/ +(1-0|0-1|1\/2-1\/2)\n\n/g, '$1\n');
+  assert.ok(glued.length < plain.length - 3 * 500, 'markers glued');
+  const strip = (r: ReplayRecord) => [r.plies, r.fen, r.result, r.error?.message];
+  const records = replayPgnSync(plain).map(strip);
+  assert.deepEqual(replayPgnSync(glued).map(strip), records);
+  assert.deepEqual(parsePgn(glued).map((g) => g.ok && g.value.moves.length), parsePgn(plain).map((g) => g.ok && g.value.moves.length));
+  // chessops reads `Qxf7#1-0` so (but not every glued form: after `Kg7` it reads `1-0` as a move `d1`).
+  const mate = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0';
+  const [ops] = parseChessopsPgn(mate);
+  assert.deepEqual([[...ops!.moves.mainline()].map((m) => m.san).at(-1), ops!.headers.get('Result')], ['Qxf7#', '1-0']);
+  assert.deepEqual(replayPgnSync(mate).map((r) => [r.plies, r.result, r.error]), [[7, '1-0', null]]);
+  // A move of every kind before the marker: a rank, a sign, a promotion, castling.
+  const ends = [
+    ['[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]\n\n1. O-O-O O-O0-1\n1. e4 *', [2, 1]],
+    ['[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. a8=Q+1/2-1/2\n\n1. e4 e51-0', [1, 2]],
+  ] as const;
+  for (const [t, plies] of ends) assert.deepEqual(replayPgnSync(t).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), t);
+});
+
 test('CRLF, LF and CR line endings give the same games and lines', () => {
   const lf = replayPgnSync(SAMPLE.replace(/Nf6 5/, 'Nf7 5'));
   const crlf = replayPgnSync(SAMPLE.replace(/Nf6 5/, 'Nf7 5').replace(/\n/g, '\r\n'));
@@ -529,6 +552,7 @@ test('paused replay at the edges of the splitter rules: the records of split-the
     '1. e4 1-0.',
     '1. e4 1-0*',
     '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0',
+    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0\n1. d4 Nf6 2. Nf31/2-1/2 1. c4 e50-1',
     '[Event "x"]\r\n\r\n1. e4 e5\r\n2. Ke3 1-0\r\n\r\n[Event "y"]\r\n\r\n1. e4\re5 2. Ke3 0-1\r\r1. d4 Kd7 *',
     '[Event "x"]\n1. e4 e5 1-0\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n1. e4 *\n[Variant "Atomic"]\n\n1. e4 *',
     '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-',
@@ -571,6 +595,7 @@ test('paused replay of input cut anywhere in two: a token that reaches the cut i
     '1. e4 e5 2. Nf3 !! Nc6 !!! 3. Bb5 *',
     '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 1/2-1/2\n\n1. d4 1-0',
     '[Event "x"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n1. d4 d5 *',
+    '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0\n1. d4 Nf6 2. Nf31/2-1/2 1. c4 e50-1',
   ];
   let runs = 0;
   for (const text of cases) {

@@ -89,7 +89,7 @@ export class GameReplayer {
     let error: ReplayError | null = null;
     const w = this.words;
     for (;;) {
-      if (started && depth === 0) plies += this.playPlainMoves(false);
+      if (started && depth === 0) plies += this.playPlainMoves(false, plies === 0);
       const t = lx.next();
       if (t === T_END) break;
       if (!started && t !== T_TAG && t !== T_ERROR) {
@@ -116,6 +116,8 @@ export class GameReplayer {
       }
       switch (t) {
         case T_OPEN:
+          // A variation is an alternative to the move before it (PGN §8.2.5), as in the tree reader.
+          if (depth === 0 && plies === 0) error = this.errorAt(slice, lx.start, 'variation before any move', null);
           depth++;
           break;
         case T_CLOSE:
@@ -201,7 +203,7 @@ export class GameReplayer {
       return slice === undefined ? undefined : this.replay(slice, game, options);
     }
     lx.pos = i;
-    const plies = this.playPlainMoves(!split.limitIsEnd);
+    const plies = this.playPlainMoves(!split.limitIsEnd, true);
     const end = split.gameEndsAt(lx.pos);
     if (end >= 0) {
       const result = resultText(b, lx.pos, end);
@@ -288,9 +290,10 @@ export class GameReplayer {
    * passed over (as the splitter does) into `lineBreaks` and `lastLineStart`. Returns the plies
    * played. `open`: the text may go on past the lexer's end (the splitter's `limit` before the
    * input is complete), so a token that reaches it may be longer (`1` of `1-0`, `O-O` of `O-O-O`)
-   * and is left to `next`, which reads it from the whole game.
+   * and is left to `next`, which reads it from the whole game. `atFirstMove`: no move of the
+   * game has been played before.
    */
-  private playPlainMoves(open: boolean): number {
+  private playPlainMoves(open: boolean, atFirstMove: boolean): number {
     const lx = this.lexer;
     const w = this.words;
     const b = lx.buf;
@@ -337,9 +340,9 @@ export class GameReplayer {
         i = j;
         continue;
       }
-      if (c === 123 || c === 40) {
+      if (c === 123 || (c === 40 && (plies > 0 || !atFirstMove))) {
         // A `{…}` comment or a variation, skipped whole; one that is not plain or not closed in
-        // the text at hand is next()'s.
+        // the text at hand is next()'s, as is a variation before the game's first move (an error).
         const close = c === 123 ? this.commentEnd(b, j, end) : this.variationEnd(b, j, end);
         if (close < 0) break;
         if (this.skippedLines > 0) {

@@ -290,6 +290,9 @@ test('a game broken before its first move: its starting position once its tags a
     [`[FEN "${fen}"]\n\n1. $x O-O *\n`, fen, 'invalid NAG', 3, 4],
     [`[FEN "${fen}"]\n\n{unterminated 1. O-O *\n`, fen, 'unterminated comment', 3, 1],
     [`1. $x e4 *\n`, makeFen(Position.standard()), 'invalid NAG', 1, 4],
+    // A variation is an alternative to a move (PGN §8.2.5): none may come before the first.
+    [`[FEN "${fen}"]\n\n(1. Kd1) 1. O-O *\n`, fen, 'variation before any move', 3, 1],
+    [`{c} (1. d4) 1. e4 *\n`, makeFen(Position.standard()), 'variation before any move', 1, 5],
     // A broken tag pair: the tags after it are not read, so the position is not known.
     [`[Event "x]\n[FEN "${fen}"]\n\n1. O-O *\n`, null, 'unterminated tag value', 1, 11],
     // The tags are judged when the movetext begins, before anything in it: a refusal comes first.
@@ -576,6 +579,7 @@ test('paused replay at the edges of the splitter rules: the records of split-the
     '1. e4 (1. d4\n[Event "x"]\n1. c4 *',
     '1. e4 (1. d4\n%esc (\n) e5 *\n1. d4 (1. c4 {unterminated\n\n1. e4 *',
     '1. e4 ) e5 (2. Nf3 *',
+    '(1. d4) 1. e4 *\n[A "1"]\n{c} (1. d4 {x}) e4 *\n[B "2"]\n\n1. e4 (1. d4) *',
     '1. e4 {a} (1. d4 {b}) e5 {c} ; line\n2. Nf3 {d} *',
   ];
   for (const text of cases) {

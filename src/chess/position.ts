@@ -211,8 +211,10 @@ export class Position {
     const standardRights = isStandardCastling(w, validRights);
     const chess960 = options.chess960 === undefined || options.chess960 === 'auto' ? !standardRights : options.chess960;
     if (!chess960 && !standardRights) {
+      // Standard chess castles only with the a- and h-file rooks and the king on e1/e8 (FIDE
+      // 3.8.2): the other rights go, these stay (so `1r2k2r/… KQkq` keeps `KQk`).
       issues.add('invalidCastlingRights');
-      w[W_CASTLING] = 0;
+      w[W_CASTLING] = standardSubset(w, validRights);
     }
 
     if (setup.epSquare !== undefined) {
@@ -431,6 +433,16 @@ function validCastlingRights(w: Int32Array, rights: number): number {
 }
 
 /** Whether every right is a standard one: king on e1/e8, rooks on a- and h-files. */
+/** The rights among `rights` that standard chess allows: a- and h-file rooks, the king at home. */
+function standardSubset(w: Int32Array, rights: number): number {
+  let kept = 0;
+  for (let color = 0; color < 2; color++) {
+    const files = (rights >> (8 * color)) & 0x81;
+    if (files !== 0 && kingSquare(w, color) === (color === 0 ? 4 : 60)) kept |= files << (8 * color);
+  }
+  return kept;
+}
+
 function isStandardCastling(w: Int32Array, rights: number): boolean {
   for (let color = 0; color < 2; color++) {
     const files = (rights >> (8 * color)) & 0xff;

@@ -85,6 +85,26 @@ test('validation reports every reason found', () => {
   assert.deepEqual(issues('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'), []);
 });
 
+test('standard chess read leniently keeps the castling rights it allows, drops the others', () => {
+  // python-chess's test_invalid_castling_rights repairs `R3KR2 w KQkq` to `Q`: its K names the f1
+  // rook (the outermost on the king's side), k no rook at all, q the b8 rook; only a1 remains.
+  const setupOf = (fen: string) => {
+    const setup = parseFen(fen);
+    assert.ok(setup.ok, fen);
+    return setup.value;
+  };
+  const lenient = (fen: string): string => {
+    const pos = Position.fromSetup(setupOf(fen), { lenient: true, chess960: false });
+    assert.ok(pos.ok, fen);
+    return makeFen(pos.value);
+  };
+  assert.equal(lenient('1r2k3/8/8/8/8/8/8/R3KR2 w KQkq - 0 1'), '1r2k3/8/8/8/8/8/8/R3KR2 w Q - 0 1');
+  assert.equal(lenient('1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'), '1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1');
+  // In Chess960 the same rights are all valid (q: the b8 rook).
+  const chess960 = Position.fromSetup(setupOf('1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'), { chess960: true });
+  assert.ok(chess960.ok && makeFen(chess960.value) === '1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+});
+
 const order = (issue: string): number =>
   ['missingKing', 'tooManyKings', 'pawnsOnBackrank', 'oppositeCheck', 'impossibleCheck', 'invalidEnPassant', 'invalidCastlingRights', 'tooMuchMaterial'].indexOf(issue);
 

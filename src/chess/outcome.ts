@@ -100,8 +100,12 @@ export class GameHistory {
     return own;
   }
 
-  /** A draw the player to move may claim now: threefold repetition (9.2) or fifty moves (9.3). */
+  /**
+   * A draw the player to move may claim now: threefold repetition (9.2) or fifty moves (9.3).
+   * None once the game has ended (a checkmate ends it at once, 5.1.1: too late to claim).
+   */
   claimableDraw(): 'threefoldRepetition' | 'fiftyMoves' | undefined {
+    if (this.outcome() !== undefined) return undefined;
     if (this.repetitions() >= 3) return 'threefoldRepetition';
     if (this.current.halfmoves >= 100) return 'fiftyMoves';
     return undefined;

@@ -52,6 +52,11 @@ test('threefold and fivefold repetition, fifty moves', () => {
   assert.equal(f.claimableDraw(), undefined);
   play(f, ['d3d1']);
   assert.equal(f.claimableDraw(), 'fiftyMoves');
+  // Once the game has ended there is nothing to claim (python-chess's test_fifty_moves: once
+  // checkmated, it is too late to claim; FIDE 5.1.1); nor past the fifth repetition, automatic.
+  const mated = new GameHistory(at('k7/8/NKB5/8/8/8/8/8 b - - 105 176'));
+  assert.deepEqual([mated.outcome()?.reason, mated.claimableDraw()], ['checkmate', undefined]);
+  assert.equal(h.claimableDraw(), undefined);
 });
 
 test('an en-passant right that cannot be used does not make positions differ (FIDE 9.2.2)', () => {

@@ -38,6 +38,23 @@ function splitOperations(line: string): string[] {
   return parts;
 }
 
+/**
+ * An operand as text: a string operand (`"…"`) without its quotes and with its escapes `\"` and
+ * `\\` read (PGN §7), its closing quote optional at the end of the line (`id "`: empty);
+ * anything else as written.
+ */
+function stringOperand(operand: string): string {
+  if (!operand.startsWith('"')) return operand;
+  let out = '';
+  for (let i = 1; i < operand.length; i++) {
+    const c = operand[i]!;
+    if (c === '"') return i === operand.length - 1 ? out : operand;
+    if (c === '\\' && i + 1 < operand.length) out += operand[++i];
+    else out += c;
+  }
+  return out;
+}
+
 /** A clock operation's operand: a whole number at least `min`, or undefined. */
 function clock(operand: string, min: number): string | undefined {
   return /^\d{1,9}$/.test(operand) && Number(operand) >= min ? String(Number(operand)) : undefined;
@@ -54,14 +71,15 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
     fenFields = fields.slice(0, 6);
     rest = fields.slice(6);
   }
+  // Some suites (ERET: `w q - - bm Rxf4;`) write a `-` for each clock they leave out.
+  while (rest[0] === '-') rest = rest.slice(1);
   const operations = new Map<string, string>();
   for (const text of [rest.join(' '), ...more]) {
     const t = text.trim();
     if (t === '') continue;
     const space = t.search(/\s/);
     const opcode = space < 0 ? t : t.slice(0, space);
-    let operand = space < 0 ? '' : t.slice(space + 1).trim();
-    if (operand.startsWith('"') && operand.endsWith('"') && operand.length >= 2) operand = operand.slice(1, -1);
+    const operand = stringOperand(space < 0 ? '' : t.slice(space + 1).trim());
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(opcode)) return err(epdError(`bad operation '${t}'`));
     operations.set(opcode, operand);
   }

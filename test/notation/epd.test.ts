@@ -28,14 +28,25 @@ test('EPD: the clocks come from hmvc and fmvn, else from the FEN fields, else 0 
   }
 });
 
-test('EPD: operations in order, string operands unquoted, a semicolon inside a string kept', () => {
-  const r = parseEpd(`${BOARD} bm Qxa6 e6; id "kiwipete; the second"; c0 "a \\"b\\" c"; D1 48;`);
+test('EPD: operations in order, string operands unquoted and unescaped, a semicolon inside a string kept', () => {
+  const r = parseEpd(`${BOARD} bm Qxa6 e6; id "kiwipete; the second"; c0 "a \\"b\\" c"; c1 "back\\\\slash"; D1 48;`);
   assert.ok(r.ok, !r.ok ? r.error.message : '');
   assert.deepEqual([...r.value.operations], [
     ['bm', 'Qxa6 e6'],
     ['id', 'kiwipete; the second'],
-    ['c0', 'a \\"b\\" c'],
+    ['c0', 'a "b" c'],
+    ['c1', 'back\\slash'],
     ['D1', '48'],
+  ]);
+  // python-chess's test_epd: a string left open at the end of the line ends there (`id "`: empty).
+  const open = parseEpd(`${BOARD} id "`);
+  assert.ok(open.ok && open.value.operations.get('id') === '');
+  // ERET writes a `-` for each clock it leaves out (python-chess's test_eret_epd).
+  const eret = parseEpd('r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - - bm Rxf4; id "ERET 001 - Entlastung";');
+  assert.ok(eret.ok, !eret.ok ? eret.error.message : '');
+  assert.deepEqual([eret.value.fen, [...eret.value.operations]], [
+    'r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - 0 1',
+    [['bm', 'Rxf4'], ['id', 'ERET 001 - Entlastung']],
   ]);
 });
 

@@ -432,7 +432,6 @@ function validCastlingRights(w: Int32Array, rights: number): number {
   return valid;
 }
 
-/** Whether every right is a standard one: king on e1/e8, rooks on a- and h-files. */
 /** The rights among `rights` that standard chess allows: a- and h-file rooks, the king at home. */
 function standardSubset(w: Int32Array, rights: number): number {
   let kept = 0;
@@ -443,6 +442,7 @@ function standardSubset(w: Int32Array, rights: number): number {
   return kept;
 }
 
+/** Whether every right is a standard one: king on e1/e8, rooks on a- and h-files. */
 function isStandardCastling(w: Int32Array, rights: number): boolean {
   for (let color = 0; color < 2; color++) {
     const files = (rights >> (8 * color)) & 0xff;

@@ -208,13 +208,15 @@ export class Position {
     const validRights = validCastlingRights(w, setup.castling);
     if (validRights !== setup.castling) issues.add('invalidCastlingRights');
     w[W_CASTLING] = validRights;
-    const standardRights = isStandardCastling(w, validRights);
+    // Standard rights: king on e1/e8, rooks on the a- and h-files, each right among them.
+    const standard = standardSubset(w, validRights);
+    const standardRights = standard === validRights;
     const chess960 = options.chess960 === undefined || options.chess960 === 'auto' ? !standardRights : options.chess960;
     if (!chess960 && !standardRights) {
       // Standard chess castles only with the a- and h-file rooks and the king on e1/e8 (FIDE
       // 3.8.2): the other rights go, these stay (so `1r2k2r/… KQkq` keeps `KQk`).
       issues.add('invalidCastlingRights');
-      w[W_CASTLING] = standardSubset(w, validRights);
+      w[W_CASTLING] = standard;
     }
 
     if (setup.epSquare !== undefined) {
@@ -440,17 +442,6 @@ function standardSubset(w: Int32Array, rights: number): number {
     if (files !== 0 && kingSquare(w, color) === (color === 0 ? 4 : 60)) kept |= files << (8 * color);
   }
   return kept;
-}
-
-/** Whether every right is a standard one: king on e1/e8, rooks on a- and h-files. */
-function isStandardCastling(w: Int32Array, rights: number): boolean {
-  for (let color = 0; color < 2; color++) {
-    const files = (rights >> (8 * color)) & 0xff;
-    if (files === 0) continue;
-    if ((files & ~0x81) !== 0) return false;
-    if (kingSquare(w, color) !== (color === 0 ? 4 : 60)) return false;
-  }
-  return true;
 }
 
 /**

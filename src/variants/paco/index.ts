@@ -14,6 +14,7 @@ export {
   type SakoError,
 } from './sako.js';
 export { replayNotation, type HalfMove, type HalfMoveSection, type HalfMoveMetadata } from './replay.js';
+export { replayOpening } from './opening.js';
 export { parseExchangeNotation, writeExchangeNotation, type ExchangeError } from './exchange.js';
 export { pacoGame, pacoStart, pacoOutcome, PACO_START_FEN } from './game.js';
 export { RandomPlayer } from './random.js';

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fen, loadPaco, code, play } from './helpers.js';
+import { replayOpening } from '../../../src/variants/paco/opening.js';
 import { replayNotation } from '../../../src/variants/paco/replay.js';
 import { indexRepresentation } from '../../../src/variants/paco/ai-repr.js';
 import { actionFromJson, actionName, actionToJson, parseActionName, viewpointCode } from '../../../src/variants/paco/action-text.js';
@@ -52,6 +53,7 @@ for (const c of data.cases) {
       assert.equal(hm.metadata.givesOpponentPacoOpportunity, x.metadata.gives_opponent_paco_opportunity);
     });
     assert.deepEqual(r.value.map((hm) => hm.sections.map((s) => s.label)), e.half_move_section_labels);
+    assert.equal(replayOpening(fen(c.setup.fen), c.actions.map(code)), e.full_replay_data_this_build.opening);
   });
 }
 
@@ -133,11 +135,28 @@ for (const g of games.cases) {
         [m.gives_sako, m.missed_paco, m.gives_opponent_paco_opportunity], `half move ${i + 1} ${h.label}`);
     });
     assert.equal(hms[hms.length - 1]!.fen, comp.fen_final);
+    assert.equal(replayOpening(start, actions), comp.opening);
     const s = start.slice();
     for (const a of actions) applyAction(s, a);
     assert.equal(VICTORY_NAMES[s[VICTORY]!], comp.victory_final);
   });
 }
+
+test("openings named as the reference's replay names them (analysis/opening.rs)", () => {
+  const start = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -');
+  const game = (moves: string): number[] => moves.split(' ').flatMap((m) => [code(`Lift(${m.slice(0, 2)})`), code(`Place(${m.slice(2)})`)]);
+  // The reference's test_rai: the h-rook to h3 by move 3, then to e3, no pawn on e4.
+  const rai = game('d2d4 d7d5 h2h4 b8c6 h1h3 d8d6 b1c3 c8f5 h3e3 d6b4 c1d2 g8f6');
+  assert.equal(replayOpening(start, rai), 'Rai');
+  // A pawn in front of the rook spoils it; so does a rook that comes too late.
+  assert.equal(replayOpening(start, game('e2e4 d7d5 h2h4 b8c6 h1h3 d8d6 b1c3 c8f5 h3e3 d6b4')), '');
+  assert.equal(replayOpening(start, game('d2d4 d7d5 h2h4 b8c6 h1h3 d8d6 b1c3 c8f5 g1f3 a7a6 a2a3 a6a5 h3e3')), '');
+  // Both rooks on the third rank: Double Rai, not Rai too; the knights on c3 and f4: Swedish Knights.
+  assert.equal(replayOpening(start, game('h2h4 a7a6 a2a4 b7b6 h1h3 c7c6 a1a3 d7d6 h3e3 e7e6')), 'Double Rai');
+  assert.equal(replayOpening(start, game('b1c3 a7a6 g1h3 b7b6 h3f4 c7c6')), 'Swedish Knights');
+  // Only from the standard start.
+  assert.equal(replayOpening(fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 - - -'), rai), '');
+});
 
 test('replay: an illegal action is a typed error naming its index', () => {
   const r = replayNotation(fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -'), [code('Lift(e2)'), code('Place(e5)')]);

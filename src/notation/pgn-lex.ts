@@ -6,7 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { MOVE_END } from './pgn-split.js';
+import { markerLength, MOVE_END } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export const T_END = 0;
@@ -406,13 +406,12 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
   return s;
 }
 
-/** Length of a termination marker that ends the symbol run `b[i..j)` right after a move's last byte, else 0. */
+/**
+ * Length of a termination marker that ends the symbol run `b[i..j)` right after a move's last
+ * byte, else 0: the splitter's markers after its MOVE_END, so that both end the game there.
+ */
 function gluedMarkerLength(b: Uint8Array, i: number, j: number): number {
-  const n = j - i;
-  const c = b[j - 1];
-  if (c !== 48 && c !== 49 && c !== 50) return 0;
-  if (n > 3 && b[j - 2] === 45 && ((c === 48 && b[j - 3] === 49) || (c === 49 && b[j - 3] === 48)) && MOVE_END[b[j - 4]!] === 1) return 3;
-  if (n > 7 && c === 50 && MOVE_END[b[j - 8]!] === 1 && b[j - 7] === 49 && b[j - 6] === 47 && b[j - 5] === 50 && b[j - 4] === 45 && b[j - 3] === 49 && b[j - 2] === 47) return 7;
+  for (let n = 3; n <= 7; n += 4) if (j - i > n && MOVE_END[b[j - n - 1]!] === 1 && markerLength(b, j - n, j) === n) return n;
   return 0;
 }
 

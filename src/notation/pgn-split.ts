@@ -587,8 +587,11 @@ function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
 const markerAt = (b: Uint8Array, i: number, len: number): number =>
   i >= 0 && (b[i] === 49 || b[i] === 48) && delimitedBefore(b, i) ? markerLength(b, i, len) : 0;
 
-/** Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter), else 0. */
-function markerLength(b: Uint8Array, i: number, len: number): number {
+/**
+ * Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter, or
+ * by the end at `len`), else 0.
+ */
+export function markerLength(b: Uint8Array, i: number, len: number): number {
   const at = (k: number): number => (i + k < len ? b[i + k]! : 32);
   let n = 0;
   if (at(0) === 49 && at(1) === 45 && at(2) === 48) n = 3;

@@ -137,10 +137,7 @@ export class PgnLexer {
           continue;
         }
         const n = j - i;
-        if (
-          (n === 3 && ((c === 49 && b[i + 1] === 45 && b[i + 2] === 48) || (c === 48 && b[i + 1] === 45 && b[i + 2] === 49))) ||
-          (n === 7 && c === 49 && b[i + 1] === 47 && b[i + 2] === 50 && b[i + 3] === 45 && b[i + 4] === 49 && b[i + 5] === 47 && b[i + 6] === 50)
-        ) {
+        if ((n === 3 || n === 7) && markerLength(b, i, j) === n) {
           this.pos = j;
           return T_RESULT;
         }

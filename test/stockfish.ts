@@ -2,24 +2,11 @@
  * Stockfish (Debian package `stockfish`) as an independent reference. Installs it when missing
  * (CI runs as root on a clean machine); returns undefined only when it cannot be had.
  */
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { debianBinary } from './debian.js';
 
-const CANDIDATES = ['/usr/games/stockfish', '/usr/bin/stockfish', '/usr/local/bin/stockfish'];
-
-export function findStockfish(): string | undefined {
-  const found = (): string | undefined => CANDIDATES.find((p) => existsSync(p));
-  if (found()) return found();
-  try {
-    execFileSync('bash', ['-c', 'apt-get install -y -qq stockfish || (apt-get update -qq && apt-get install -y -qq stockfish)'], {
-      stdio: 'ignore',
-      timeout: 600_000,
-    });
-  } catch {
-    return undefined;
-  }
-  return found();
-}
+export const findStockfish = (): string | undefined =>
+  debianBinary('stockfish', ['/usr/games/stockfish', '/usr/bin/stockfish', '/usr/local/bin/stockfish']);
 
 /** A running engine speaking UCI, for `go perft` comparisons. */
 export class StockfishProcess {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeNpy, encodeNpy, encodeNpyStrings, npyHeader, type NpyData, type NpyDescr } from '../../src/env/npy.js';
 import { NpyFileWriter } from '../../src/node/env-npy.js';
-import { hasNumpy } from './numpy.js';
+import { numpyPython } from './numpy.js';
 
 const CASES: [NpyDescr, number[], NpyData][] = [
   ['<f4', [2, 3], Float32Array.of(0, 1.5, -2.25, 3e10, -0, 1 / 3)],
@@ -91,7 +91,7 @@ test('streamed file: header rewritten with the final row count', () => {
   }
 });
 
-test('numpy.load reads our files; our reader reads numpy.save', { skip: !hasNumpy() && 'python3 with numpy not available' }, () => {
+test('numpy.load reads our files; our reader reads numpy.save', { skip: numpyPython() === undefined && 'python3 with numpy not available' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
   try {
     CASES.forEach(([descr, shape, data], i) => writeFileSync(join(dir, `c${i}.npy`), encodeNpy(descr, shape, data)));
@@ -110,7 +110,7 @@ np.save(f"{d}/np_b1.npy", np.array([[True, False], [False, True]]))
 np.save(f"{d}/np_u.npy", np.array(["e2e4", "Ŝ"]))
 print(json.dumps(out))
 `;
-    const out = JSON.parse(execFileSync('python3', ['-c', script, dir], { encoding: 'utf8' })) as { dtype: string; shape: number[]; values: (number | string)[] }[];
+    const out = JSON.parse(execFileSync(numpyPython()!, ['-c', script, dir], { encoding: 'utf8' })) as { dtype: string; shape: number[]; values: (number | string)[] }[];
     CASES.forEach(([descr, shape, data], i) => {
       assert.equal(out[i]!.dtype, descr === '|b1' ? '|b1' : descr);
       assert.deepEqual(out[i]!.shape, shape);

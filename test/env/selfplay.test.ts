@@ -20,7 +20,7 @@ import { decodeNpy, type NpyArray } from '../../src/env/npy.js';
 import { runSelfplay, type SelfplayOptions } from '../../src/node/env-selfplay.js';
 import { selfplayCommand } from '../../src/cli/commands/selfplay.js';
 import { UsageError } from '../../src/cli/usage.js';
-import { hasNumpy } from './numpy.js';
+import { numpyPython } from './numpy.js';
 import { pacoLabel } from '../../src/env/paco-encoder.js';
 import { legalActions } from '../../src/variants/paco/actions.js';
 import { writePacoFen } from '../../src/variants/paco/fen.js';
@@ -120,8 +120,9 @@ test('random self-play on two threads writes consistent files', () =>
     const r = await runSelfplay(options);
     assert.equal(r.games, 5);
     check(dir, options);
-    if (hasNumpy()) {
-      const out = execFileSync('python3', ['-c', `
+    const python = numpyPython();
+    if (python !== undefined) {
+      const out = execFileSync(python, ['-c', `
 import numpy as np, json, sys
 d = sys.argv[1]
 m = np.load(d + "/masks.npy"); p = np.load(d + "/policies.npy"); f = np.load(d + "/fens.npy"); o = np.load(d + "/observations.npy")

@@ -1,33 +1,17 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { debianBinary } from '../../debian.js';
 
 // Ground truth: A083276 to n = 5 and perft 6 (A048987), from the enumeration note §2.1.
 const FIDE = [1, 20, 400, 5362, 72078, 822518];
 const PERFT_6 = 119060324;
 const RUNNER = fileURLToPath(new URL('../enumerate/cli-runner.js', import.meta.url));
-
-/** Debian's redis-server, installed with apt-get when missing (we are root); undefined if impossible. */
-function redisServer(): string | undefined {
-  const which = (): string | undefined => {
-    const r = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-    return r.status === 0 ? r.stdout.trim() : undefined;
-  };
-  let path = which();
-  if (path !== undefined) return path;
-  const install = (): boolean => spawnSync('apt-get', ['install', '-y', 'redis-server'], { stdio: 'ignore', timeout: 300000 }).status === 0;
-  if (!install()) {
-    spawnSync('apt-get', ['update'], { stdio: 'ignore', timeout: 300000 });
-    install();
-  }
-  path = which();
-  return path;
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +46,7 @@ async function run(args: string[]): Promise<{ code: number | null; out: string; 
   return { code, out, err };
 }
 
-const server = redisServer();
+const server = debianBinary('redis-server', ['/usr/bin/redis-server']);
 
 test('cluster: 3 workers on a local Redis, one killed mid-job: same counts to n = 5 and perft 6', { skip: server === undefined ? 'redis-server not installable (apt-get failed)' : false, timeout: 240000 }, async () => {
   const port = await freePort();

@@ -155,6 +155,7 @@ test('the core in headless Chromium gives what it gives in Node, and the publish
   assert.equal(browser.perft.start4, 197281);
   assert.equal(browser.perft.kiwipete3, 97862);
   assert.equal(browser.perft.chess960[CHESS960_STARTS.indexOf(518)], 8902); // position 518 is the standard array
+  assert.equal(browser.latin1White, 'Müller');
   assert.equal(browser.polyglotStart, '463b96181691fc9c'); // Polyglot's key of the starting position
   const pacoStart = JSON.parse(readText(sharedPath('paco', 'perft_start.json'))) as { turn_perft: { depth: number; count: number }[] };
   assert.equal(browser.pacoTurnPerft3, pacoStart.turn_perft.find((p) => p.depth === 3)!.count);

@@ -9,6 +9,7 @@ import {
   BatchEnv, ChessKernel, Position, makeFen, makePgn, makeSan, pacoStart, perft, pacoTurnPerft, parseCourseProblem, parsePgn,
   readFen, replayPgn, solveSeries,
 } from '../../src/index.js';
+import { tagValue } from '../../src/notation/index.js';
 import { chessDiagram } from '../../src/tools/index.js';
 
 export interface ProbeInput {
@@ -32,6 +33,8 @@ export interface ProbeResults {
   /** Per file: one `[game, plies, fen, result, error line, error column, error message]` per game. */
   readonly replays: readonly (readonly (string | number | null)[])[][];
   readonly pgnWritten: string;
+  /** The White tag of a game written in Latin-1 (read through the UTF-8 → Latin-1 fallback). */
+  readonly latin1White: string | undefined;
   readonly pacoTurnPerft3: number;
   readonly progressive: readonly (readonly string[] | null)[];
   readonly envDigest: string;
@@ -81,6 +84,10 @@ export async function runProbes(input: ProbeInput, io: ProbeIo): Promise<ProbeRe
   const [annotated] = parsePgn(ANNOTATED);
   if (annotated === undefined || !annotated.ok) throw new Error('the annotated game did not parse');
 
+  // 'Müller' with ü as the single byte 0xFC: not UTF-8, so the reader falls back to Latin-1.
+  const latin1Game = Uint8Array.from('[White "M\xfcller"]\n\n1. e4 *\n', (c) => c.charCodeAt(0));
+  const [latin1] = parsePgn(latin1Game);
+
   const progressive = input.problems.map((line) => {
     const problem = parseCourseProblem(line);
     if (!problem.ok) throw new Error(problem.error.message);
@@ -111,6 +118,7 @@ export async function runProbes(input: ProbeInput, io: ProbeIo): Promise<ProbeRe
     fenError: fenError.ok ? 'accepted' : fenError.error.message,
     replays,
     pgnWritten: makePgn(annotated.value),
+    latin1White: latin1?.ok ? tagValue(latin1.value, 'White') : undefined,
     pacoTurnPerft3: pacoTurnPerft(pacoStart(0), 3),
     progressive,
     envDigest: envDigest.toString(16),

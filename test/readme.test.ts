@@ -1,0 +1,73 @@
+/**
+ * README's TypeScript examples run as written, importing `caissa` through the package's own
+ * exports map (the built `dist`), and every line that ends in a literal comment (`perft(pos, 5);
+ * // 4865609`) must produce that value: the comment is the example's promise.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+/** dist-test, where the compiled tests live, inside the package. */
+const DIST_TEST = fileURLToPath(new URL('../', import.meta.url));
+
+/** A comment the example promises as a value: a number, a quoted string, a boolean or null. */
+const LITERAL = /^(-?\d+(?:\.\d+)?|'(?:[^'\\]|\\.)*'|true|false|null)$/;
+
+/**
+ * The snippet with each promised value turned into a check: `expr; // v` becomes
+ * `__expect(expr, v)`, and `console.log(x); // v` logs nothing but checks `x` against `v`.
+ */
+export function withChecks(snippet: string): { code: string; checks: number } {
+  let checks = 0;
+  const lines = snippet.split('\n').map((line) => {
+    const m = /^(\s*)(.*?);\s*\/\/\s*(.*?)\s*$/.exec(line);
+    if (m === null || !LITERAL.test(m[3]!)) return line;
+    const [, indent, whole, literal] = m as unknown as [string, string, string, string];
+    // `if (cond) expr` checks expr when cond holds (and the count below notices when it does not).
+    const [, guard, statement] = /^(if \(.*?\) )?(.*)$/.exec(whole) as unknown as [string, string | undefined, string];
+    checks++;
+    const checked = statement.startsWith('console.log(')
+      ? statement.replace('console.log(', `__expect(${literal}, `)
+      : `__expect(${literal}, ${statement})`;
+    if (/^(const|let|var|if|for|while|return)\b/.test(statement)) throw new Error(`cannot check a value on: ${line}`);
+    return `${indent}${guard ?? ''}${checked};`;
+  });
+  return { code: lines.join('\n'), checks };
+}
+
+test('withChecks turns promised values into checks and leaves other comments alone', () => {
+  const { code, checks } = withChecks(["f(1);   // 'a'", 'g(); // a note', "if (x) console.log(y); // 2"].join('\n'));
+  assert.equal(checks, 2);
+  assert.deepEqual(code.split('\n'), ["__expect('a', f(1));", 'g(); // a note', 'if (x) __expect(2, y);']);
+});
+
+test("README's TypeScript examples run and give the values their comments state", async () => {
+  const readme = readFileSync(join(DIST_TEST, '..', 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  assert.ok(blocks.length > 0, 'README has no ```ts block');
+  // Inside the package, so that `from 'caissa'` resolves through package.json's exports.
+  const dir = mkdtempSync(join(DIST_TEST, 'readme-'));
+  try {
+    for (const [i, block] of blocks.entries()) {
+      const { code, checks } = withChecks(block);
+      assert.ok(checks > 0, `README block ${i + 1} promises no value to check`);
+      const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+      const file = join(dir, `block${i + 1}.mjs`);
+      const seen: unknown[] = [];
+      const expect = (want: unknown, got: unknown): void => {
+        seen.push(got);
+        assert.deepEqual(got, want, `README block ${i + 1}`);
+      };
+      writeFileSync(file, `const __expect = globalThis.__caissaReadmeExpect;\n${js}`);
+      (globalThis as { __caissaReadmeExpect?: unknown }).__caissaReadmeExpect = expect;
+      await import(pathToFileURL(file).href);
+      assert.equal(seen.length, checks, `README block ${i + 1}: a promised value was never reached`);
+    }
+  } finally {
+    delete (globalThis as { __caissaReadmeExpect?: unknown }).__caissaReadmeExpect;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -3,7 +3,7 @@
  * `caissa <command> …`. Exit codes: 0 success, 1 a failed check, 2 bad usage or bad input.
  */
 import { COMMANDS } from './commands/index.js';
-import { EXIT_USAGE, isUsageError } from './usage.js';
+import { EXIT_USAGE, isUsageError, usageErrorText } from './usage.js';
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -25,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (isUsageError(e)) {
-      console.error(`caissa ${name}: ${e.message}\nusage: ${command.usage}`);
+      console.error(usageErrorText(command, e));
       return EXIT_USAGE;
     }
     throw e;

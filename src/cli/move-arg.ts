@@ -1,7 +1,7 @@
 import type { Move, Position } from '../chess/position.js';
 import { parseSan } from '../notation/san.js';
 import { parseUci } from '../notation/uci.js';
-import { UsageError } from './usage.js';
+import { InputError } from './usage.js';
 
 /** A move argument in UCI or SAN (UCI first when it looks like UCI), or a UsageError naming it. */
 export function readMove(pos: Position, text: string, index: number): Move {
@@ -12,5 +12,5 @@ export function readMove(pos: Position, text: string, index: number): Move {
   const s = parseSan(pos, text);
   if (s.ok) return s.value;
   // The message names the kind of error (not SAN, illegal, ambiguous) and the move's text.
-  throw new UsageError(`move ${index + 1}: ${s.error.message}`);
+  throw new InputError(`move ${index + 1}: ${s.error.message}`);
 }

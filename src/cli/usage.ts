@@ -3,9 +3,22 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-/** Bad usage or bad input: printed to stderr, exit code 2. */
+/** Bad usage: printed to stderr with the command's usage, exit code 2. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
+}
+
+/**
+ * Bad input (a file that cannot be read or written, a FEN, a move, a problem): a UsageError whose
+ * message is printed without the usage text, which would not help; also exit code 2.
+ */
+export class InputError extends UsageError {
+  override readonly name: string = 'InputError';
+}
+
+/** What `caissa` prints on standard error for an error of bad usage or bad input. */
+export function usageErrorText(command: Command, e: Error): string {
+  return e instanceof InputError ? `caissa ${command.name}: ${e.message}` : `caissa ${command.name}: ${e.message}\nusage: ${command.usage}`;
 }
 
 /** Whether `e` is bad usage: a `UsageError`, or an unknown or malformed option reported by `parseArgs`. */

@@ -69,6 +69,11 @@ test('bad usage and bad input exit 2 with the field and reason', () => {
   assert.equal(run('perft', 'x').code, 2);
   assert.equal(run('perft', '3', '--bogus').code, 2);
   assert.equal(run('nonsense').code, 2);
+  // Bad usage is followed by the command's usage; bad input (a FEN, a move, a file) is not.
+  assert.match(run('perft', 'x').err, /\nusage: caissa perft <depth>/);
+  assert.deepEqual(r.err.split('\n').filter((l) => l !== '').length, 1, r.err);
+  assert.equal(run('san', 'startpos', 'e5').err, "caissa san: move 1: illegal move 'e5'\n");
+  assert.equal(run('pgn', 'replay', '/nonexistent.pgn').err, "caissa pgn: cannot read /nonexistent.pgn: ENOENT: no such file or directory, stat '/nonexistent.pgn'\n");
 });
 
 test('moves and fen check', () => {

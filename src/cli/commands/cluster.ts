@@ -5,7 +5,7 @@ import { clusterStatus, submitEnumeration, submitPerft } from '../../node/cluste
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
 caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
@@ -41,7 +41,7 @@ export const clusterCommand: Command = {
     if (!redis.ok) throw new UsageError(redis.error.message);
     const connection = redis.value;
     const unreachable = await unreachableRedis(connection);
-    if (unreachable !== undefined) throw new UsageError(`--redis ${values.redis}: ${unreachable}`);
+    if (unreachable !== undefined) throw new InputError(`--redis ${values.redis}: ${unreachable}`);
     if (sub === 'worker') {
       const worker = startClusterWorker({
         connection,
@@ -86,7 +86,7 @@ export const clusterCommand: Command = {
     if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
     const plies = parseIntOption('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity);
-    if (!identity.ok) throw new UsageError(identity.error.message);
+    if (!identity.ok) throw new InputError(identity.error.message);
     if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
     const gb = values.memory === undefined ? 1 : Number(values.memory);
     if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);

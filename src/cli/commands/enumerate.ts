@@ -7,7 +7,7 @@ import { searchSpaceThreaded } from '../../node/enumerate/search-space.js';
 import { searchSpace } from '../../tools/enumerate/search-space.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
 caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
@@ -77,7 +77,7 @@ export const enumerateCommand: Command = {
     if (values.plies === undefined) throw new UsageError('expected --plies N or --search-space');
     const plies = parseIntOption('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity);
-    if (!identity.ok) throw new UsageError(identity.error.message);
+    if (!identity.ok) throw new InputError(identity.error.message);
     if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
     const threads = parseIntOption('--threads', values.threads, Math.min(2, availableParallelism()), 1);
     let result;

@@ -15,7 +15,7 @@ import {
 import { PACO_START_FEN } from '../../variants/paco/game.js';
 import { applyAction } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
-import { EXIT_OK, EXIT_USAGE, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_OK, EXIT_USAGE, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]
@@ -23,7 +23,7 @@ caissa paco replay FILE [--fen FEN] [--viewpoint]`;
 
 function readFen(text: string): Int32Array {
   const r = parsePacoFen(text);
-  if (!r.ok) throw new UsageError(`--fen: ${r.error.message}`);
+  if (!r.ok) throw new InputError(`--fen: ${r.error.message}`);
   return r.value;
 }
 
@@ -31,7 +31,7 @@ function readInput(file: string): string {
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
   }
 }
 
@@ -127,7 +127,7 @@ function readActions(text: string, start: Int32Array, viewpoint: boolean): numbe
         try {
           return JSON.parse(l) as unknown;
         } catch {
-          throw new UsageError(`line ${i + 1}: not JSON: ${l.slice(0, 60)}`);
+          throw new InputError(`line ${i + 1}: not JSON: ${l.slice(0, 60)}`);
         }
       });
     }
@@ -136,14 +136,14 @@ function readActions(text: string, start: Int32Array, viewpoint: boolean): numbe
   return values.map((v, i) => {
     let code: number;
     if (typeof v === 'number') {
-      if (!Number.isInteger(v) || v < 1 || v > 132) throw new UsageError(`action ${i}: code ${v} is not in 1..132`);
+      if (!Number.isInteger(v) || v < 1 || v > 132) throw new InputError(`action ${i}: code ${v} is not in 1..132`);
       code = viewpoint ? viewpointCode(v, s[PLAYER]!) : v;
     } else {
       const r = actionFromJson(v, i);
-      if (!r.ok) throw new UsageError(r.error.message);
+      if (!r.ok) throw new InputError(r.error.message);
       code = r.value;
     }
-    if (!isLegalAction(s, code)) throw new UsageError(`action ${i}: ${JSON.stringify(actionToJson(code))} is not legal in ${writePacoFen(s)}`);
+    if (!isLegalAction(s, code)) throw new InputError(`action ${i}: ${JSON.stringify(actionToJson(code))} is not legal in ${writePacoFen(s)}`);
     applyAction(s, code);
     return code;
   });
@@ -159,7 +159,7 @@ async function replayCmd(args: string[]): Promise<number> {
   const start = readFen(values.fen ?? PACO_START_FEN);
   const actions = readActions(readInput(positionals[0]!), start, values.viewpoint ?? false);
   const r = replayNotation(start, actions);
-  if (!r.ok) throw new UsageError(r.error.message);
+  if (!r.ok) throw new InputError(r.error.message);
   console.log(r.value.map((h) => `${h.label}\t${h.fen}`).join('\n'));
   return EXIT_OK;
 }

@@ -5,7 +5,7 @@ import { readText } from '../../node/data.js';
 import { perftThreaded } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json]
 caissa perft --epd FILE [--max-nodes N] [--lenient]`;
@@ -50,7 +50,7 @@ function runEpd(file: string, maxNodes: number, lenient: boolean): number {
   try {
     text = readText(file);
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
   }
   let passed = 0;
   let failed = 0;

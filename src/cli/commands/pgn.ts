@@ -18,7 +18,7 @@ import { openPgn, PgnInputError } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
-import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
 caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;
@@ -72,7 +72,7 @@ export const pgnCommand: Command = {
       try {
         await stat(f);
       } catch (e) {
-        throw new UsageError(`cannot read ${f}: ${(e as Error).message}`);
+        throw new InputError(`cannot read ${f}: ${(e as Error).message}`);
       }
     }
     const jsonl = action === 'replay' && values.jsonl;
@@ -120,7 +120,7 @@ export const pgnCommand: Command = {
       // The records read before an unreadable input (a truncated .gz) are printed first.
       if (!(e instanceof PgnInputError)) throw e;
       if (out !== '') await writeOut(out);
-      throw new UsageError(e.message);
+      throw new InputError(e.message);
     } finally {
       await pool?.close();
     }

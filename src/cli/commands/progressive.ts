@@ -20,7 +20,7 @@ import { makeCourseSolution, parseCourseProblem, parseProgressive, type Progress
 import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
 import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
 import { solveSeries } from '../../tools/progressive/solve.js';
-import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
 caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
@@ -105,7 +105,7 @@ function solve(args: string[]): number {
     try {
       text = readFileSync(values.file, 'utf8');
     } catch (e) {
-      throw new UsageError(`cannot read ${values.file}: ${(e as Error).message}`);
+      throw new InputError(`cannot read ${values.file}: ${(e as Error).message}`);
     }
     text.split(/\r?\n/).forEach((line, i) => {
       if (line.trim() === '' || line.trimStart().startsWith('#')) return;
@@ -135,7 +135,7 @@ function perft(args: string[]): number {
     position = ProgressivePosition.standard(rules ?? 'italian');
   } else {
     const problem = readProblem(positionals[0]!, rules);
-    if (!problem.ok) throw new UsageError(problem.error.message);
+    if (!problem.ok) throw new InputError(problem.error.message);
     position = problem.value.position;
   }
   const depth = parseIntOption('depth', positionals[1], position.movesLeft);

@@ -8,13 +8,13 @@ import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
 import { makeSan } from '../../notation/san.js';
 import { readMove } from '../move-arg.js';
-import { EXIT_OK, UsageError, type Command } from '../usage.js';
+import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
 /** The position of a FEN argument (`startpos` = the standard start). */
 function startArg(fen: string, chess960: boolean): Position {
   if (fen === 'startpos') return Position.standard();
   const pos = readFen(fen, { chess960: chess960 ? true : 'auto' });
-  if (!pos.ok) throw new UsageError(pos.error.message);
+  if (!pos.ok) throw new InputError(pos.error.message);
   return pos.value;
 }
 

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
 import { runSelfplay, type SelfplayPolicy } from '../../node/env-selfplay.js';
-import { EXIT_FAILED, EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
@@ -83,7 +83,7 @@ export const selfplayCommand: Command = {
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS' || code === 'ENOENT') {
-        throw new UsageError(`--out ${options.out}: cannot write there (${(e as Error).message})`);
+        throw new InputError(`--out ${options.out}: cannot write there (${(e as Error).message})`);
       }
       console.error(`caissa selfplay: ${(e as Error).message}`);
       return EXIT_FAILED;

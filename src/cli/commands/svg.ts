@@ -9,7 +9,7 @@ import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
 import { readMove } from '../move-arg.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_OK, parseIntOption, UsageError, type Command } from '../usage.js';
+import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
 const usage = `caissa svg [--fen FEN] [--moves "MOVE …"] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
     [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
@@ -73,7 +73,7 @@ export const svgCommand: Command = {
       let state = pacoStart();
       if (values.fen !== undefined) {
         const r = parsePacoFen(values.fen);
-        if (!r.ok) throw new UsageError(r.error.message);
+        if (!r.ok) throw new InputError(r.error.message);
         state = r.value;
       }
       svg = pacoDiagram(state, options);
@@ -94,7 +94,7 @@ export const svgCommand: Command = {
     try {
       writeFileSync(values.out, svg);
     } catch (e) {
-      throw new UsageError(`--out ${values.out}: cannot write there (${(e as Error).message})`);
+      throw new InputError(`--out ${values.out}: cannot write there (${(e as Error).message})`);
     }
     return EXIT_OK;
   },

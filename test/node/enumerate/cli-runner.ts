@@ -5,7 +5,7 @@
  */
 import { clusterCommand } from '../../../src/cli/commands/cluster.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
-import { EXIT_USAGE, isUsageError } from '../../../src/cli/usage.js';
+import { EXIT_USAGE, isUsageError, usageErrorText } from '../../../src/cli/usage.js';
 
 const [name, ...rest] = process.argv.slice(2);
 const command = [enumerateCommand, clusterCommand].find((c) => c.name === name);
@@ -19,7 +19,7 @@ if (name === undefined) {
     process.exitCode = await command.run(rest);
   } catch (e) {
     if (isUsageError(e)) {
-      console.error(`caissa ${name}: ${e.message}\nusage: ${command.usage}`);
+      console.error(usageErrorText(command, e));
       process.exitCode = EXIT_USAGE;
     } else {
       throw e;

@@ -45,16 +45,18 @@ class Wrapper {
   }
   /**
    * A comment's words, so that a long comment wraps too. A comment holding a closing brace
-   * (read from a `;` comment) is written as a `;` comment on a line of its own.
+   * (read from a `;` comment) is written as a `;` comment on a line of its own. Either way its
+   * whitespace becomes single spaces, as the reader makes it (a line break would end a `;`
+   * comment and turn the rest of its text into movetext).
    */
   comment(text: string): void {
+    const words = text.split(/\s+/).filter((w) => w !== '');
     if (text.includes('}')) {
       if (this.line !== '') this.lines.push(this.line);
-      this.lines.push(';' + text);
+      this.lines.push(';' + words.join(' '));
       this.line = '';
       return;
     }
-    const words = text.split(' ').filter((w) => w !== '');
     if (words.length === 0) {
       this.add('{}');
       return;

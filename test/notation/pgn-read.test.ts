@@ -685,6 +685,19 @@ test('writer: Seven Tag Roster first, 80 columns, numbering after comments and v
   assert.match(makePgn(fromFen), /\n30\.\.\. Kd7 31\. Kd2 \*\n$/);
 });
 
+test('writer: comments set by a program, with line breaks, tabs and braces, read back as the reader would read them', () => {
+  const [g] = ok('1. e4 e5 2. Nf3 *');
+  const texts = ['a } b\nc 1-0 d', 'line one\r\nline two', '\ttabbed\t', '} first', 'last }', '%x\n%y', 'z'.repeat(100), ''];
+  for (const text of texts) {
+    const game: PgnGame = { ...g!, comments: [text], moves: g!.moves.map((m, i) => (i === 1 ? { ...m, comments: [text, 'after'] } : m)) };
+    const back = ok(makePgn(game));
+    assert.equal(back.length, 1, JSON.stringify(text));
+    const same = text.replace(/\s+/g, ' ').trim(); // what reading `{…}` or `;…` makes of it
+    assert.deepEqual(back[0]!.comments, [same], JSON.stringify(text));
+    assert.deepEqual(back[0]!.moves.map((m) => [m.san, m.comments]), [['e4', []], ['e5', [same, 'after']], ['Nf3', []]], JSON.stringify(text));
+  }
+});
+
 test('round trip on lichess games with clock comments', () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   let n = 0;

@@ -20,6 +20,22 @@ const ROSTER: readonly [string, string][] = [
 
 const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
+// What the writer refuses to write, since the text would not read back as the game: a tag name
+// or a move that is not one symbol token (PGN standard §8.1.1 and §7: the symbol characters the
+// reader takes; a move as the reader stores it has no glyphs, they are NAGs), a move that would
+// read as a move number or a termination marker, and a NAG outside 0..255 (§8.2.4). Nothing the
+// reader returns is refused, even from `validate: false`.
+const SYMBOL_TOKEN = /^[A-Za-z0-9_+#=:\-/]+$/;
+const checkMove = (move: PgnMove): void => {
+  // `0000`, the UCI null move, is the one token of digits alone that reads as a move.
+  if (!SYMBOL_TOKEN.test(move.san) || (/^\d+$/.test(move.san) && move.san !== '0000') || MARKERS.has(move.san)) {
+    throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
+  }
+  for (const nag of move.nags) {
+    if (!Number.isInteger(nag) || nag < 0 || nag > 255) throw new RangeError(`makePgn: NAG ${nag} of move '${move.san}' is not an integer in 0..255`);
+  }
+};
+
 const escapeTag = (value: string): string => value.replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]+/g, ' ');
 
 export interface WritePgnOptions {
@@ -106,6 +122,7 @@ function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
     }
     const move = f.moves[f.index]!;
     if (f.variation < 0) {
+      checkMove(move);
       for (const c of move.startingComments) out.comment(c);
       const number = (f.ply >> 1) + 1;
       // The number stays on the line of its move: `1. e4`, `1... e5` (export format §8.2.2.2).
@@ -131,7 +148,8 @@ function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
 }
 
 /**
- * The PGN text of a game (ending with a newline).
+ * The PGN text of a game (ending with a newline). Throws a RangeError for what cannot be written
+ * as PGN: a tag name that is not a symbol, a move that is not one SAN token, a NAG outside 0..255.
  *
  * ```ts
  * makePgn({ tags: [['White', 'Kasparov']], comments: [], moves: [newMove('e4')], result: '1-0' })
@@ -149,7 +167,10 @@ export function makePgn(game: PgnGame, options: WritePgnOptions = {}): string {
     lines.push(`[${name} "${escapeTag(value)}"]`);
   }
   const roster = new Set(ROSTER.map(([n]) => n));
-  for (const [name, value] of game.tags) if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
+  for (const [name, value] of game.tags) {
+    if (!SYMBOL_TOKEN.test(name)) throw new RangeError(`makePgn: tag name '${name}' is not a PGN symbol (letters, digits, _+#=:-/)`);
+    if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
+  }
   const out = new Wrapper(options.width ?? 80);
   for (const c of game.comments) out.comment(c);
   writeLine(out, game.moves, startPly(game));

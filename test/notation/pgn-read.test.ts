@@ -698,6 +698,31 @@ test('writer: comments set by a program, with line breaks, tabs and braces, read
   }
 });
 
+test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not broken text', () => {
+  const [g] = ok('1. e4 e5 *');
+  const withMove = (san: string, nags: number[] = []): PgnGame => ({ ...g!, moves: [{ ...g!.moves[0]!, san, nags }] });
+  const refused: [PgnGame, RegExp][] = [
+    [{ ...g!, tags: [['Bad Name', 'v']] }, /tag name 'Bad Name'/],
+    [{ ...g!, tags: [['', 'v']] }, /tag name ''/],
+    [{ ...g!, tags: [['X]', 'v']] }, /tag name 'X]'/],
+    [withMove('e4 e5'), /move 'e4 e5'/],
+    [withMove('e4!'), /move 'e4!'/],
+    [withMove(''), /move ''/],
+    [withMove('12'), /move '12'/],
+    [withMove('1-0'), /move '1-0'/],
+    [withMove('e4', [256]), /NAG 256 of move 'e4'/],
+    [withMove('e4', [-1]), /NAG -1/],
+    [withMove('e4', [1.5]), /NAG 1.5/],
+  ];
+  for (const [game, message] of refused) assert.throws(() => makePgn(game), (e: unknown) => e instanceof RangeError && message.test(e.message));
+  // What may look odd but reads back: null moves, and tags of any symbol characters.
+  for (const san of ['--', 'Z0', '0000', 'O-O', '0-0-0', 'Qh4e1']) {
+    const [back] = parsePgn(makePgn(withMove(san)), { validate: false });
+    assert.ok(back?.ok && back.value.moves.length === 1, san);
+  }
+  assert.deepEqual(ok(makePgn({ ...g!, tags: [['My_Tag+1', 'v']] }))[0]!.tags.at(-1), ['My_Tag+1', 'v']);
+});
+
 test('round trip on lichess games with clock comments', () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   let n = 0;

@@ -20,8 +20,10 @@ export { solveSeries, progressivePerft } from './tools/progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions } from './tools/progressive/index.js';
 export { BatchEnv, ChessKernel, CHESS_ACTIONS, decodeChessLabel, encodeChessMove, gameKernel, decodeNpy, encodeNpy } from './env/index.js';
 export type { ActionEncoder, BatchOptions, EnvBuffers, GameKernel, NpyArray, NpyError } from './env/index.js';
+// `pacoApplyAction` checks legality first (a typed error, the state unchanged); the unchecked hot-path
+// `applyAction` is in `caissa/variants/paco`.
 export {
-  pacoGame, pacoStart, parsePacoFen, writePacoFen, legalActions as pacoLegalActions, applyAction as pacoApplyAction,
+  pacoGame, pacoStart, parsePacoFen, writePacoFen, legalActions as pacoLegalActions, executeAction as pacoApplyAction,
   turnPerft as pacoTurnPerft, actionPerft as pacoActionPerft, canPacoNow, isInSako, isInSakoAmazon,
   shortestPacoSequence, replayNotation as pacoReplayNotation,
 } from './variants/paco/index.js';

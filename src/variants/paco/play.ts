@@ -10,7 +10,11 @@ import {
 import { pieceAt, recordPosition, removePiece, resetNoProgress, setPiece, swapSquares } from './state.js';
 import { CASTLE_SQ } from './tables.js';
 
-/** Applies the action `code` (1..132) to `s` in place. */
+/**
+ * Applies the action `code` (1..132) to `s` in place, unchecked: the hot path of search and
+ * play-outs. `code` must be legal in `s` (one of `legalActions`, or `isLegalAction`); anything
+ * else leaves `s` corrupt. At an API's edge use `executeAction`, which checks first.
+ */
 export function applyAction(s: Int32Array, code: number): void {
   s[ACTIONS]!++;
   if (code < PLACE_BASE) lift(s, code - 1);

@@ -82,4 +82,9 @@ test('executeAction: legal actions apply, illegal ones give a typed error and ch
   assert.ok(executeAction(s, 13).ok);
   assert.ok(executeAction(s, 65 + 28).ok);
   assert.equal(writePacoFen(s), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 AHah e3 -');
+  // The curated API's `pacoApplyAction` is this checked one: lifting from an empty square fails.
+  const { pacoApplyAction } = await import('../../../src/index.js');
+  const after = s.slice();
+  assert.ok(!pacoApplyAction(s, 1 + 27).ok);
+  assert.deepEqual(s, after);
 });

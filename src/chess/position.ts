@@ -115,7 +115,10 @@ export class Move {
 
   /** The position after this move. Cannot fail: the move is legal in its position. */
   play(): Position {
-    return this.position.playCode(this.code);
+    const next = new Int32Array(WORDS);
+    next.set(this.position.words);
+    applyMove(next, 0, this.code);
+    return Position.fromWordsUnchecked(next, this.position.chess960);
   }
 
   /**
@@ -242,12 +245,13 @@ export class Position {
     return ok(new Position(w, chess960));
   }
 
-  /** The position after the trusted move code (from this position's generator). */
-  playCode(code: number): Position {
-    const next = new Int32Array(WORDS);
-    next.set(this.words);
-    applyMove(next, 0, code);
-    return new Position(next, this.chess960);
+  /**
+   * The position after the move `code` (a code of this position's generator, as `Move.code`,
+   * the environment's labels and the notation resolvers give), or undefined if it is not legal
+   * here: checked, as `moveFromCode(code)?.play()`.
+   */
+  playCode(code: number): Position | undefined {
+    return this.moveFromCode(code)?.play();
   }
 
   /**

@@ -72,4 +72,8 @@ test('moves cannot be forged: only the generator binds a code to a position', ()
   assert.equal(pos.moveFromCode(0), undefined); // a1a1 is not a move
   const e4 = pos.legalMoves().find((m) => m.uci === 'e2e4')!;
   assert.equal(pos.moveFromCode(e4.code)?.uci, 'e2e4');
+  // Playing by code is checked too: a code legal in one position is refused in another.
+  assert.equal(makeFen(pos.playCode(e4.code)!), makeFen(e4.play()));
+  assert.equal(e4.play().playCode(e4.code), undefined);
+  assert.equal(pos.playCode(0), undefined);
 });

@@ -54,14 +54,14 @@ test('pgx steps: labels play the moves pgx plays', () => {
   for (const [fen, labels, after] of cases) {
     let p = pos(fen);
     for (const label of labels) {
-      const code = decodeChessLabel(p.words, 0, label, false);
-      assert.ok(p.moveFromCode(code) !== undefined, `${fen} ${label}`);
-      p = p.playCode(code);
+      const next = p.playCode(decodeChessLabel(p.words, 0, label, false));
+      assert.ok(next !== undefined, `${fen} ${label}`);
+      p = next;
     }
     assert.equal(makeFen(p), after);
   }
   let p = pos('r1b1k2r/2q2pp1/p1pbpn1p/2p5/2P2P2/1PNP4/P5PP/R1BQNR1K b kq - 0 15');
-  for (const label of [2367, 1796]) p = p.playCode(decodeChessLabel(p.words, 0, label, false));
+  for (const label of [2367, 1796]) p = p.playCode(decodeChessLabel(p.words, 0, label, false))!;
   assert.deepEqual(labelsOf(p), [16, 30, 162, 1212, 1225, 1269, 1270, 1271, 1272, 1284, 1297, 1298, 1299, 1942, 1943, 1956, 2498, 2948, 2949, 3131, 3132, 3133, 3134, 3135, 3136, 3138, 3534, 3548, 3593, 3594, 4250]);
 });
 

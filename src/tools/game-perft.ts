@@ -5,6 +5,7 @@
  * for progressive chess it counts single moves within and across series.
  */
 import type { Game } from '../core/game.js';
+import { checkDepth } from '../core/depth.js';
 
 /** Per-ply states and action buffers for searches of up to `maxDepth` plies in `game`. */
 export class GameStack<S> {
@@ -41,6 +42,7 @@ export function gamePerft<S>(
   depth: number,
   maxActions = 4096,
 ): number {
+  checkDepth(depth, 'gamePerft');
   if (depth === 0) return 1;
   const stack = new GameStack(game, depth, maxActions);
   writeStart(stack.states[0]!);

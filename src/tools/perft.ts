@@ -10,6 +10,7 @@ import { MAX_MOVES_ANY } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { applyMoveKeyless } from '../chess/play.js';
 import type { Position } from '../chess/position.js';
+import { checkDepth } from '../core/depth.js';
 
 /** Preallocated per-ply storage for a search of up to `maxDepth` plies. */
 export class SearchStack {
@@ -46,6 +47,7 @@ export interface PerftOptions {
 
 /** Leaf nodes at `depth` plies below `pos` (perft(0) = 1). */
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
+  checkDepth(depth, 'perft');
   if (depth === 0) return 1;
   const stack = new SearchStack(depth);
   stack.words.set(pos.words);
@@ -54,6 +56,7 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */
 export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): { uci: string; nodes: number }[] {
+  checkDepth(depth, 'perftDivide');
   if (depth < 1) return [];
   return pos.legalMoves().map((move) => ({ uci: move.uci, nodes: perft(move.play(), depth - 1, options) }));
 }

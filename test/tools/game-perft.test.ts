@@ -23,3 +23,30 @@ test('the chess Game reports outcomes and the player to move', () => {
   chessGame.hash(Position.standard().words, key);
   assert.equal((BigInt(key[1]! >>> 0) << 32n) | BigInt(key[0]! >>> 0), 0x463b96181691fc9cn);
 });
+
+test('every perft refuses a depth that is not a whole number ≥ 0 with a RangeError naming itself', async () => {
+  const { perft, perftDivide } = await import('../../src/tools/perft.js');
+  const { progressivePerft, progressivePerftDivide } = await import('../../src/tools/progressive/perft.js');
+  const { ProgressivePosition } = await import('../../src/variants/progressive/position.js');
+  const { turnPerft, actionPerft } = await import('../../src/variants/paco/perft.js');
+  const { pacoStart } = await import('../../src/variants/paco/game.js');
+  const start = Position.standard();
+  const progressive = ProgressivePosition.standard();
+  const perfts: [string, (depth: number) => unknown][] = [
+    ['perft', (d) => perft(start, d)],
+    ['perftDivide', (d) => perftDivide(start, d)],
+    ['gamePerft', (d) => gamePerft(chessGame, (s) => s.set(start.words), d)],
+    ['progressivePerft', (d) => progressivePerft(progressive, d)],
+    ['progressivePerftDivide', (d) => progressivePerftDivide(progressive, d)],
+    ['turnPerft', (d) => turnPerft(pacoStart(), d)],
+    ['actionPerft', (d) => actionPerft(pacoStart(), d)],
+  ];
+  for (const [name, run] of perfts) {
+    for (const bad of [-1, 1.5, NaN, Infinity]) {
+      assert.throws(() => run(bad), (e: unknown) => e instanceof RangeError && e.message === `${name}: depth must be an integer ≥ 0, got ${bad}`);
+    }
+    assert.doesNotThrow(() => run(0), name);
+  }
+  assert.equal(perft(start, 0), 1);
+  assert.equal(turnPerft(pacoStart(), 0), 1);
+});

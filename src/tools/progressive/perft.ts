@@ -8,6 +8,7 @@ import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { generateSeries, playSeriesMove } from '../../variants/progressive/rules.js';
 import { moveUci, type ProgressivePosition } from '../../variants/progressive/position.js';
 import { P_WORDS } from '../../variants/progressive/state.js';
+import { checkDepth } from '../../core/depth.js';
 
 function walk(words: Int32Array, moves: Uint16Array, ply: number, depth: number): number {
   const p = ply * P_WORDS;
@@ -26,6 +27,7 @@ function walk(words: Int32Array, moves: Uint16Array, ply: number, depth: number)
 
 /** Leaf sequences of `depth` progressive moves below `pos` (depth 0: 1). */
 export function progressivePerft(pos: ProgressivePosition, depth: number): number {
+  checkDepth(depth, 'progressivePerft');
   if (depth === 0) return 1;
   const words = new Int32Array((depth + 1) * P_WORDS);
   words.set(pos.words);
@@ -34,6 +36,7 @@ export function progressivePerft(pos: ProgressivePosition, depth: number): numbe
 
 /** Perft per first move: each legal move in UCI with its subtree count. */
 export function progressivePerftDivide(pos: ProgressivePosition, depth: number): { uci: string; nodes: number }[] {
+  checkDepth(depth, 'progressivePerftDivide');
   if (depth < 1) return [];
   return pos.legalMoves().map((code) => ({ uci: moveUci(code, pos.chess960), nodes: progressivePerft(pos.playUnchecked(code), depth - 1) }));
 }

@@ -11,10 +11,12 @@ import { legalActions } from './actions.js';
 import { applyAction } from './play.js';
 import { copyState } from './state.js';
 import { TurnSearch } from './search.js';
+import { checkDepth } from '../../core/depth.js';
 
 /** Turn perft of `s` to `depth`. */
 export function turnPerft(s: Int32Array, depth: number): number {
-  if (depth <= 0) return 1;
+  checkDepth(depth, 'turnPerft');
+  if (depth === 0) return 1;
   const levels: TurnSearch[] = [];
   const slots: Int32Array[] = [];
   for (let i = 0; i < depth; i++) {
@@ -38,7 +40,8 @@ export function turnPerft(s: Int32Array, depth: number): number {
 
 /** Action perft of `s` to `depth`. */
 export function actionPerft(s: Int32Array, depth: number): number {
-  if (depth <= 0) return 1;
+  checkDepth(depth, 'actionPerft');
+  if (depth === 0) return 1;
   const slots: Int32Array[] = [];
   const acts: Int32Array[] = [];
   for (let i = 0; i <= depth; i++) {

@@ -35,6 +35,7 @@ function makeChessGame(id: 'chess' | 'chess960'): Game<Int32Array> {
     actionCount: 1 << 15,
     legalActions(s, out) {
       const n = generateLegal(s, 0, scratch, 0);
+      if (n > out.length) throw new RangeError(`legalActions: ${n} actions, but out holds ${out.length}`);
       for (let i = 0; i < n; i++) out[i] = scratch[i]!;
       return n;
     },

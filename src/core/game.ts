@@ -15,7 +15,10 @@ export interface Game<S> {
   readonly id: string;
   /** Size of the fixed action space, for action masks. */
   readonly actionCount: number;
-  /** Writes the legal actions of `s` into `out` and returns how many. */
+  /**
+   * Writes the legal actions of `s` into `out` and returns how many; a RangeError if `out` has not
+   * room for them all (chess needs 218 at most, Paco Ŝako 64).
+   */
   legalActions(s: S, out: Int32Array): number;
   /** Writes the state after `action` into `into`. Trusted: `action` came from legalActions(s). */
   play(s: S, action: number, into: S): void;

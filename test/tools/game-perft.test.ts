@@ -50,3 +50,20 @@ test('every perft refuses a depth that is not a whole number ≥ 0 with a RangeE
   assert.equal(perft(start, 0), 1);
   assert.equal(turnPerft(pacoStart(), 0), 1);
 });
+
+test('legalActions into a buffer too small for them is a RangeError, not a silently short list', async () => {
+  const { progressiveGame } = await import('../../src/variants/progressive/game.js');
+  const { ProgressivePosition } = await import('../../src/variants/progressive/position.js');
+  const { pacoGame, pacoStart } = await import('../../src/variants/paco/game.js');
+  const { legalActions } = await import('../../src/variants/paco/actions.js');
+  const chess = Position.standard().words.slice();
+  const progressive = ProgressivePosition.standard().words.slice();
+  assert.equal(chessGame.legalActions(chess, new Int32Array(20)), 20);
+  assert.throws(() => chessGame.legalActions(chess, new Int32Array(19)), RangeError);
+  assert.equal(progressiveGame.legalActions(progressive, new Int32Array(20)), 20);
+  assert.throws(() => progressiveGame.legalActions(progressive, new Int32Array(19)), RangeError);
+  const lifts = pacoGame.legalActions(pacoStart(), new Int32Array(64));
+  assert.equal(lifts, 10); // at the start only the 8 pawns and 2 knights can be lifted: the rest have nowhere to go
+  assert.throws(() => pacoGame.legalActions(pacoStart(), new Int32Array(lifts - 1)), RangeError);
+  assert.throws(() => legalActions(pacoStart(), new Uint8Array(3)), /10 actions, but out holds 3/);
+});

@@ -15,8 +15,17 @@ import { CASTLE_MASK, CASTLE_SQ } from './tables.js';
 import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 import { HashSet64, StateArena } from './hashset.js';
 
-/** Writes the legal actions of `s` into `out` (room for 64) and returns their number. */
+/**
+ * Writes the legal actions of `s` into `out` and returns their number; a RangeError if `out` has
+ * not room for them all (64 always suffice: one lift or place per square, or four promotions).
+ */
 export function legalActions(s: Int32Array, out: Int32Array | Int16Array | Uint8Array): number {
+  const n = writeLegalActions(s, out);
+  if (n > out.length) throw new RangeError(`legalActions: ${n} actions, but out holds ${out.length}`);
+  return n;
+}
+
+function writeLegalActions(s: Int32Array, out: Int32Array | Int16Array | Uint8Array): number {
   if (s[VICTORY] !== RUNNING) return 0; // the game is over
   const req = s[REQUIRED]!;
   if (req === REQ_LIFT) return liftActions(s, out);

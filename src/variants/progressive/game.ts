@@ -34,6 +34,7 @@ export const progressiveGame: Game<Int32Array> = {
   actionCount: 1 << 15,
   legalActions(s, out) {
     const n = generateSeries(s, 0, scratch, 0);
+    if (n > out.length) throw new RangeError(`legalActions: ${n} actions, but out holds ${out.length}`);
     for (let i = 0; i < n; i++) out[i] = scratch[i]!;
     return n;
   },

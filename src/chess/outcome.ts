@@ -14,7 +14,7 @@ import type { Outcome } from '../core/game.js';
 import { ZOBRIST, ZOBRIST_EP_FILE } from '../core/zobrist.js';
 import { W_EP, W_HALFMOVE, W_KEY, W_TURN } from './layout.js';
 import { polyglotEpCounts } from './play.js';
-import type { Position } from './position.js';
+import type { Move, Position } from './position.js';
 
 export type { Outcome };
 
@@ -73,6 +73,19 @@ export class GameHistory {
     this.push(start);
   }
 
+  /**
+   * Plays `move`, which must come from the current position (`current.legalMoves()`, `parseSan`
+   * or `parseUci` on `current`), and returns the new current position. A move of any other
+   * position is a RangeError: it would break the history that repetition counts on.
+   */
+  play(move: Move): Position {
+    if (move.position !== this.current) throw new RangeError(`GameHistory.play: ${move.uci} comes from another position than the current one`);
+    const next = move.play();
+    this.push(next);
+    return next;
+  }
+
+  /** Appends a position, which the caller vouches follows the current one by one move. */
   push(pos: Position): void {
     this.positions.push(pos);
     this.keys.push(repetitionKey(pos));

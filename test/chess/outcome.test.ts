@@ -15,9 +15,20 @@ function play(history: GameHistory, ucis: string[]): void {
   for (const uci of ucis) {
     const m = parseUci(history.current, uci);
     assert.ok(m.ok, uci);
-    history.push(m.value.play());
+    history.play(m.value);
   }
 }
+
+test('GameHistory.play takes only a move of the current position', () => {
+  const h = new GameHistory(Position.standard());
+  const e4 = h.current.legalMoves().find((m) => m.uci === 'e2e4')!;
+  assert.equal(h.play(e4), h.current);
+  assert.throws(() => h.play(e4), RangeError); // e4's position is no longer the current one
+  const e5 = parseUci(h.current, 'e7e5');
+  assert.ok(e5.ok);
+  h.play(e5.value);
+  assert.equal(h.current.fullmoves, 2);
+});
 
 test('mate, stalemate, dead positions, 75 moves', () => {
   assert.deepEqual(positionOutcome(at('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3')), { winner: 1, reason: 'checkmate' });

@@ -76,6 +76,7 @@ export class BatchEnv {
 
   /** Starts a new episode in environment `i` (flags cleared, rewards zero). */
   resetEnv(i: number): void {
+    this.checkIndex(i, 'resetEnv');
     this.startEpisode(i);
     this.buffers.rewards[2 * i] = 0;
     this.buffers.rewards[2 * i + 1] = 0;
@@ -84,8 +85,14 @@ export class BatchEnv {
 
   /** Re-reads the state of `i` after its kernel state was set directly (e.g. `setPosition`). */
   refresh(i: number): void {
+    this.checkIndex(i, 'refresh');
     this.buildMask(i, 0);
     this.observe(i);
+  }
+
+  /** A RangeError unless `i` names one of the environments. */
+  private checkIndex(i: number, fn: string): void {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.size)) throw new RangeError(`BatchEnv.${fn}: environment ${i} is not in 0..${this.size - 1}`);
   }
 
   private startEpisode(i: number): void {
@@ -145,6 +152,7 @@ export class BatchEnv {
 
   /** Steps environment `i` with action label `action`. */
   stepOne(i: number, action: number): void {
+    this.checkIndex(i, 'stepOne');
     const b = this.buffers;
     const k = this.kernel;
     const a = b.actionCount;

@@ -313,3 +313,15 @@ test('ChessKernel accessors: moveCode, label, plies and repetitionCount along a 
   play('e2e4');
   assert.deepEqual(counts(), [9, 1]);
 });
+
+test('an environment index out of range is a RangeError naming the method, and changes nothing', () => {
+  const env = new BatchEnv(new ChessKernel(2, false), { seed: 3 });
+  env.reset();
+  const before = env.buffers.masks.slice();
+  for (const i of [-1, 2, 1.5, NaN]) {
+    assert.throws(() => env.stepOne(i, 0), /BatchEnv\.stepOne: environment .* is not in 0\.\.1/);
+    assert.throws(() => env.resetEnv(i), /BatchEnv\.resetEnv/);
+    assert.throws(() => env.refresh(i), /BatchEnv\.refresh/);
+  }
+  assert.deepEqual(env.buffers.masks, before);
+});

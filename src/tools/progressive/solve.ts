@@ -219,6 +219,8 @@ export function solveSeries(
 ): Result<SeriesSolution, ProgressiveError> {
   const start = performance.now();
   if (!Number.isSafeInteger(n) || n < 1 || n > 200) return progressiveError('n', `expected a series length in 1..200, got ${n}`);
+  const limit = options.timeLimitMs;
+  if (limit !== undefined && !(limit >= 0)) return progressiveError('timeLimitMs', `expected a number of milliseconds ≥ 0, got ${limit}`);
   let root: Int32Array;
   let chess960 = false;
   if (position instanceof Position) {

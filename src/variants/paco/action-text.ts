@@ -21,8 +21,14 @@ export interface PacoActionError {
 export const actionError = (reason: string, index?: number): Result<never, PacoActionError> =>
   err({ kind: 'action', reason, message: (index === undefined ? '' : `action ${index}: `) + reason, ...(index === undefined ? {} : { index }) });
 
+const isActionCode = (code: number): boolean => Number.isInteger(code) && code >= 1 && code <= 132;
+
+/** For messages about any number given as an action: its name if it is a code, else `code N`. */
+export const describeAction = (code: number): string => (isActionCode(code) ? actionName(code) : `code ${code}`);
+
 /** `Lift(e2)`, `Place(e4)` or `Promote(Queen)`. */
 export function actionName(code: number): string {
+  if (!isActionCode(code)) throw new RangeError(`not a Paco Ŝako action code (1..132): ${code}`);
   if (code < PLACE_BASE) return `Lift(${squareName(code - 1)})`;
   if (code < PROMOTE_BASE) return `Place(${squareName(code - PLACE_BASE)})`;
   return `Promote(${PIECE_NAMES[code - 128]})`;

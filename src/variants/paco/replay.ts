@@ -6,9 +6,9 @@
  * `>d4`); castling is `0-0`/`0-0-0`; a promotion `=N`; a lift after a start-of-turn promotion is
  * prefixed with `:`. Optional Ŝako annotations per half move (`annotate_sako`).
  */
-import { err, ok, type Result } from '../../core/result.js';
+import { ok, type Result } from '../../core/result.js';
 import { isLegalAction } from './actions.js';
-import { actionName, PIECE_LETTERS, type PacoActionError } from './action-text.js';
+import { actionError, describeAction, PIECE_LETTERS, type PacoActionError } from './action-text.js';
 import { squareName, writePacoFen } from './fen.js';
 import {
   CASTLING, HAND_EMPTY, HAND_KIND, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE, KING, PAWN, PLACE_BASE, PLAYER,
@@ -74,11 +74,7 @@ export function replayNotation(start: Int32Array, actions: readonly number[], an
     while (i < actions.length) {
       const a = actions[i]!;
       if (!isLegalAction(s, a)) {
-        return err({
-          kind: 'action', index: i,
-          reason: `${actionName(a)} is not legal in ${writePacoFen(s)}`,
-          message: `action ${i}: ${actionName(a)} is not legal in ${writePacoFen(s)}`,
-        });
+        return actionError(`${describeAction(a)} is not legal in ${writePacoFen(s)}`, i);
       }
       if (a < PLACE_BASE) {
         applyAction(s, a);

@@ -84,11 +84,17 @@ export function canPacoNowAmazon(s: Int32Array): boolean {
   return find(probe, false, king, START, CHAIN);
 }
 
+/** A RangeError unless `side` is a player: 0 white, 1 black. */
+function checkSide(side: number): void {
+  if (side !== 0 && side !== 1) throw new RangeError(`paco: side must be 0 (white) or 1 (black), got ${side}`);
+}
+
 /**
  * Is `side` in Ŝako (exhaustive search)? False once the game is over. Throws a RangeError when
  * `side` is in control in the middle of his turn (use `checkSako` for a Result).
  */
 export function isInSako(s: Int32Array, side: number): boolean {
+  checkSide(side);
   exceeded = false;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   if (!prepare(s, side ^ 1)) throw new RangeError('paco: Ŝako is undefined while the defender is mid-turn');
@@ -97,6 +103,7 @@ export function isInSako(s: Int32Array, side: number): boolean {
 
 /** Is `side` in Ŝako (reverse amazon search)? Same precondition as `isInSako`. */
 export function isInSakoAmazon(s: Int32Array, side: number): boolean {
+  checkSide(side);
   exceeded = false;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   const attacker = side ^ 1;

@@ -203,6 +203,10 @@ test('bad input gives typed errors, a time limit gives unknown', () => {
   assert.equal(solveSeries(position, 0).ok, false);
   const wrong = solveSeries(position, n + 1);
   assert.ok(!wrong.ok && wrong.error.field === 'n');
+  for (const timeLimitMs of [-1, NaN]) {
+    const bad = solveSeries(position, n, { timeLimitMs });
+    assert.ok(!bad.ok && bad.error.field === 'timeLimitMs', String(timeLimitMs));
+  }
   const r = solveSeries(position.chess, 12, { timeLimitMs: 30, completeOnly: true });
   assert.ok(r.ok);
   assert.equal(r.value.status, 'unknown');

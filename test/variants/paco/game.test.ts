@@ -82,6 +82,14 @@ test('executeAction: legal actions apply, illegal ones give a typed error and ch
   assert.ok(executeAction(s, 13).ok);
   assert.ok(executeAction(s, 65 + 28).ok);
   assert.equal(writePacoFen(s), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 AHah e3 -');
+  // A number that is no action code at all is named as such, in replays too.
+  const { replayNotation } = await import('../../../src/variants/paco/replay.js');
+  const { actionName } = await import('../../../src/variants/paco/action-text.js');
+  for (const bad of [0, 133, 999, 1.5]) {
+    const r = replayNotation(pacoStart(), [bad]);
+    assert.ok(!r.ok && r.error.message.startsWith(`action 0: code ${bad} is not legal in `), JSON.stringify(r));
+    assert.throws(() => actionName(bad), RangeError);
+  }
   // The curated API's `pacoApplyAction` is this checked one: lifting from an empty square fails.
   const { pacoApplyAction } = await import('../../../src/index.js');
   const after = s.slice();

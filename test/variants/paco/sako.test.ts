@@ -139,6 +139,13 @@ test('Ŝako is undefined for the side in control mid-turn: typed error', () => {
   assert.deepEqual(checkSako(s, 1), { ok: true, value: canPacoNow(s) });
 });
 
+test('a side that is not 0 or 1 is a RangeError, not a silent false', () => {
+  for (const side of [2, -1, 0.5]) {
+    assert.throws(() => isInSako(pacoStart(), side), /side must be 0 \(white\) or 1 \(black\)/);
+    assert.throws(() => isInSakoAmazon(pacoStart(), side), RangeError);
+  }
+});
+
 test('random play: amazon and exhaustive searches agree (settled and mid-turn states)', () => {
   const target = FULL ? 500_000 : 100_000;
   const rng = new Rng(testSeed(20261122));

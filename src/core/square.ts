@@ -11,11 +11,17 @@ export const squareFile = (sq: Square): number => sq & 7;
 export const squareRank = (sq: Square): number => sq >> 3;
 export const makeSquare = (file: number, rank: number): Square => (rank << 3) | file;
 
+/** Whether `sq` is a square: an integer 0..63. */
+export const isSquare = (sq: number): boolean => sq >= 0 && sq <= 63 && (sq | 0) === sq;
+
 /** `e4` for 28; a RangeError for anything that is not a square 0..63. */
 export function squareName(sq: Square): string {
-  if (!(sq >= 0 && sq <= 63 && (sq | 0) === sq)) throw new RangeError(`not a square (0..63): ${sq}`);
+  if (!isSquare(sq)) throw new RangeError(`not a square (0..63): ${sq}`);
   return FILE_NAMES[sq & 7]! + RANK_NAMES[sq >> 3]!;
 }
+
+/** For messages about any number given as a square: its name if it is one, else `square N`. */
+export const describeSquare = (sq: number): string => (isSquare(sq) ? squareName(sq) : `square ${sq}`);
 
 /** 28 for `e4`; undefined for anything that is not a square name. */
 export function parseSquare(name: string): Square | undefined {

@@ -6,7 +6,7 @@
  * scripts and style sheets. Pure string building: runs in browsers as well as in Node.
  */
 import type { Color, Role } from '../../chess/types.js';
-import { squareName } from '../../core/square.js';
+import { isSquare, squareName } from '../../core/square.js';
 import { glyphId, glyphSymbol } from './pieces.js';
 
 export interface DiagramPiece {
@@ -45,7 +45,7 @@ const PAIR_SCALE = 0.72;
 const num = (x: number): string => String(Math.round(x * 100) / 100);
 
 function assertSquare(sq: number, what: string): void {
-  if (!Number.isInteger(sq) || sq < 0 || sq > 63) throw new RangeError(`${what}: square ${sq} is not in 0..63`);
+  if (!isSquare(sq)) throw new RangeError(`${what}: square ${sq} is not in 0..63`);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Outcome } from '../../core/game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { SquareSet } from '../../core/bitboard.js';
-import { parseSquare, squareName } from '../../core/square.js';
+import { describeSquare, parseSquare, squareName } from '../../core/square.js';
 import { W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from '../../chess/layout.js';
 import { refreshKey } from '../../chess/play.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, movePromotion } from '../../chess/move.js';
@@ -106,7 +106,7 @@ export class ProgressivePosition {
     let eps = 0;
     for (const sq of options.epTargets ?? []) {
       const bit = epTargetBit(sq);
-      if (bit < 0) return progressiveError('epTargets', `${squareName(sq)} is not on rank 3 or 6`);
+      if (bit < 0) return progressiveError('epTargets', `${describeSquare(sq)} is not on rank 3 or 6`);
       const owner = bit < 8 ? 0 : 1; // the colour whose pawn passed the square
       if (owner !== us && left !== series) {
         return progressiveError('epTargets', `${squareName(sq)}: the opponent's targets exist only before the first move of a series`);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { Chess } from 'chess.js';
 import { Rng } from '../../../src/core/rng.js';
 import { parseSquare } from '../../../src/core/square.js';
+import { Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
 import {
   CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, parseCourseProblem, parseProgressive,
@@ -155,6 +156,11 @@ test('bad text gives typed errors naming the field', () => {
     const r = parseProgressive(text);
     assert.ok(!r.ok, text);
     assert.equal((r.error as { field?: string }).field, field, text);
+  }
+  // From a program, an en-passant target that is no square at all is a typed error too.
+  for (const bad of [99, -1]) {
+    const r = ProgressivePosition.fromPosition(Position.standard(), { epTargets: [bad] });
+    assert.ok(!r.ok && r.error.field === 'epTargets' && r.error.reason === `square ${bad} is not on rank 3 or 6`, JSON.stringify(r));
   }
   assert.ok(!parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w').ok);
   const n0 = parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0');

@@ -9,8 +9,12 @@ export type PgnChunk = Uint8Array | string;
 export type PgnSource = PgnChunk | Iterable<PgnChunk> | AsyncIterable<PgnChunk>;
 
 const encoder = new TextEncoder();
-/** A chunk as bytes (a string is UTF-8 encoded). */
-export const toBytes = (chunk: PgnChunk): Uint8Array => (typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+/** A chunk as bytes (a string is UTF-8 encoded); a TypeError for anything else, which has no text. */
+export function toBytes(chunk: PgnChunk): Uint8Array {
+  if (typeof chunk === 'string') return encoder.encode(chunk);
+  if (chunk instanceof Uint8Array) return chunk;
+  throw new TypeError(`a PGN chunk must be a string or a Uint8Array, got ${chunk === null ? 'null' : typeof chunk}`);
+}
 
 /** The games of a source, in order. Each slice is valid until the next one is requested. */
 export async function* pgnGames(source: PgnSource): AsyncGenerator<GameSlice> {

@@ -19,7 +19,7 @@ import { makeFen, readFen } from '../../src/notation/fen.js';
 import { tagValue, type PgnGame, type PgnMove } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
-import { pgnGamesSync } from '../../src/notation/pgn-source.js';
+import { pgnGamesSync, type PgnSource } from '../../src/notation/pgn-source.js';
 import { startingPosition as pgnStartingPosition } from '../../src/notation/pgn-start.js';
 import { isNullMoveText, parseSan } from '../../src/notation/san.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
@@ -955,4 +955,15 @@ test('Position.playNullMove: the side, the en-passant square, the clocks and the
     }
   }
   assert.ok(passed > 2000, `${passed} passes`);
+});
+
+test('a source whose chunks are neither text nor bytes is a TypeError, not an empty file', async () => {
+  const drain = async (source: unknown): Promise<number> => {
+    const records: ReplayRecord[] = [];
+    for await (const r of replayPgn(source as PgnSource)) records.push(r);
+    return records.length;
+  };
+  await assert.rejects(drain([1, 2]), /a PGN chunk must be a string or a Uint8Array, got number/);
+  await assert.rejects(drain([null]), /got null/);
+  assert.equal(await drain(['1. e4 ', new TextEncoder().encode('e5 *')]), 1);
 });

@@ -6,6 +6,7 @@
  */
 import { parseFen } from './fen.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
+import { SYMBOL } from './pgn-lex.js';
 
 /** The Seven Tag Roster and the value each takes when unknown (§8.1.1). */
 const ROSTER: readonly [string, string][] = [
@@ -21,14 +22,21 @@ const ROSTER: readonly [string, string][] = [
 const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 // What the writer refuses to write, since the text would not read back as the game: a tag name
-// or a move that is not one symbol token (PGN standard §8.1.1 and §7: the symbol characters the
-// reader takes; a move as the reader stores it has no glyphs, they are NAGs), a move that would
+// or a move that is not one symbol token (PGN standard §8.1.1 and §7, in the lexer's ASCII symbol
+// characters; a move as the reader stores it has no glyphs, they are NAGs), a move that would
 // read as a move number or a termination marker, and a NAG outside 0..255 (§8.2.4). Nothing the
 // reader returns is refused, even from `validate: false`.
-const SYMBOL_TOKEN = /^[A-Za-z0-9_+#=:\-/]+$/;
+function isSymbolToken(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || SYMBOL[c] !== 1) return false;
+  }
+  return true;
+}
 const checkMove = (move: PgnMove): void => {
   // `0000`, the UCI null move, is the one token of digits alone that reads as a move.
-  if (!SYMBOL_TOKEN.test(move.san) || (/^\d+$/.test(move.san) && move.san !== '0000') || MARKERS.has(move.san)) {
+  if (!isSymbolToken(move.san) || (/^\d+$/.test(move.san) && move.san !== '0000') || MARKERS.has(move.san)) {
     throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
   }
   for (const nag of move.nags) {
@@ -168,7 +176,7 @@ export function makePgn(game: PgnGame, options: WritePgnOptions = {}): string {
   }
   const roster = new Set(ROSTER.map(([n]) => n));
   for (const [name, value] of game.tags) {
-    if (!SYMBOL_TOKEN.test(name)) throw new RangeError(`makePgn: tag name '${name}' is not a PGN symbol (letters, digits, _+#=:-/)`);
+    if (!isSymbolToken(name)) throw new RangeError(`makePgn: tag name '${name}' is not a PGN symbol (letters, digits, _+#=:-/)`);
     if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
   }
   const out = new Wrapper(options.width ?? 80);

@@ -45,7 +45,15 @@ interface Line {
 
 const lexer = new PgnLexer();
 
-const normalizeComment = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * A comment as stored: trimmed, each run of whitespace one space. Most comments (lichess' clock
+ * comments) need only the trim, so the replace runs only where a run longer than one space, or a
+ * whitespace character other than the space, is found: `text.replace(/\s+/g, ' ').trim()`.
+ */
+const normalizeComment = (text: string): string => {
+  const trimmed = text.trim();
+  return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
+};
 
 /** Parses one game (a slice from the splitter) into its tree. */
 export function parseGame(slice: GameSlice, game: number, options: ParseGameOptions = {}): Result<PgnGame, PgnError> {
@@ -125,6 +133,7 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
       case T_COMMENT: {
         const text = normalizeComment(decodeText(lx.buf, lx.valueStart, lx.valueEnd));
         if (last === undefined) (line === root ? gameComments : line.pending).push(text);
+        else if (last.comments.length === 0) (last as { comments: string[] }).comments = [text];
         else last.comments.push(text);
         break;
       }

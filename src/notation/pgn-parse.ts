@@ -6,7 +6,7 @@
  */
 import { err, ok, type Result } from '../core/result.js';
 import { WORDS } from '../chess/layout.js';
-import { applyMove, applyNullMove } from '../chess/play.js';
+import { applyMoveKeyless, applyNullMove } from '../chess/play.js';
 import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
 import {
   decodeText,
@@ -115,7 +115,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
           const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
           if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
           line.before.set(line.current);
-          if (code >= 0) applyMove(line.current, 0, code);
+          // The tree holds no positions, so their keys are never read.
+          if (code >= 0) applyMoveKeyless(line.current, 0, code);
           else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${san}' while in check`, san);
         }
         const move = newMove(san);

@@ -293,15 +293,21 @@ function sample(file: string, step: number, keep?: RegExp): Uint8Array {
   return Buffer.concat(texts);
 }
 
-const FILES: { file: string; step: number; keep?: RegExp; broken: number }[] = [
-  { file: 'lichess-standard-13k.pgn.gz', step: 2, broken: 0 },
-  { file: 'lichess-from-position-440.pgn.gz', step: 1, broken: 0 },
-  { file: 'lichess-chess960-370.pgn.gz', step: 1, broken: 0 },
+/**
+ * How each games file is read: 1 game in `step`, those `keep` matches always, and how many games
+ * are broken (for the sampled files, of the sample). A file of the folder not named here (a set
+ * added later) is read whole and must have no broken game. The other-variants file is left out:
+ * pgn-extract plays its games as chess, and we refuse them (pgn-diff.test.ts checks that).
+ */
+const FILES: Record<string, { step: number; keep?: RegExp; broken: number }> = {
+  'lichess-standard-13k.pgn.gz': { step: 2, broken: 0 },
   // Its one broken game, Gelfand–Gareev 2019 (31.Qxe1 is illegal), is always in.
-  { file: 'masters-pgnmentor-105k.pgn.gz', step: 16, keep: /Gelfand.*\r?\n.*Gareev/, broken: 1 },
-];
+  'masters-pgnmentor-105k.pgn.gz': { step: 16, keep: /Gelfand.*\r?\n.*Gareev/, broken: 1 },
+};
+const gameFiles = readdirSync(sharedPath('games')).filter((name) => name.endsWith('.pgn.gz') && !name.includes('other-variants')).sort();
 
-for (const { file, step, keep, broken } of FILES) {
+for (const file of gameFiles) {
+  const { step, keep, broken } = FILES[file] ?? { step: 1, broken: 0 };
   const which = FULL || step === 1 ? '' : ` (1 game in ${step})`;
   test(`pgn-extract reads ${file}${which} as we do: moves, final FEN, broken games`, { skip }, async () => {
     const bytes = sample(file, step, keep);
@@ -332,7 +338,9 @@ const games = (ours: number, theirs: number): string => `games: ${ours} for us, 
 
 /**
  * The tricky files pgn-extract reads otherwise than we do, with the differences `differences`
- * finds, by cause. A file not listed must agree in full, and a listed one must differ just so.
+ * finds, by cause. A listed file must differ just so, and one not listed must agree in full; but
+ * for a file not among today's (`KNOWN_FILES`: a file added later, whose differences nobody has
+ * sorted yet), only a game that both read with the same moves and end in another position fails.
  * None is a fault of ours: each is a choice of ours that docs/pgn.md states, a convention, a
  * limit of pgn-extract 19.04, or text that neither reads as PGN.
  */
@@ -460,9 +468,13 @@ const EXPECTED: [file: string | RegExp, differences: (string | RegExp)[]][] = [
 
 const matches = (pattern: string | RegExp, text: string): boolean => (typeof pattern === 'string' ? pattern === text : pattern.test(text));
 
+/** How many PGN files tricky/ holds today: each is either listed in EXPECTED or agrees in full. */
+const KNOWN_FILES = 795;
+
 test('pgn-extract reads the tricky files as we do, but for the differences listed', { skip }, async () => {
   const files = pgnFilesUnder(TRICKY);
-  assert.ok(files.length > 700, `${files.length} files`);
+  assert.ok(files.length >= KNOWN_FILES, `${files.length} files`);
+  const allKnown = files.length === KNOWN_FILES;
   const ours = files.map((file) => readOurs(readFileSync(file)));
   // pgn-extract drops a last game that has no termination marker ("Missing result", even with
   // --keepbroken); we read it (docs/pgn.md). So that its moves are compared too, pgn-extract
@@ -478,7 +490,9 @@ test('pgn-extract reads the tricky files as we do, but for the differences liste
     const found = differences(ours[i]!, theirs[i]!);
     const [rule, expected] = EXPECTED.find(([pattern]) => matches(pattern, name)) ?? [undefined, []];
     if (rule !== undefined) used.add(rule);
-    const same = found.length === expected.length && expected.every((e, k) => matches(e, found[k]!));
+    const same = allKnown || rule !== undefined
+      ? found.length === expected.length && expected.every((e, k) => matches(e, found[k]!))
+      : !found.some((d) => d.includes('final FEN differs'));
     if (!same) mismatches.push(`${name}: ${JSON.stringify(found)}`);
   }
   assert.deepEqual(mismatches, []);

@@ -1,6 +1,7 @@
 /**
- * Programs from Debian's packages that tests use as references (Stockfish, Chromium). CI runs as
- * root on a clean machine, so a missing package is installed on first use.
+ * Programs from Debian's packages that tests use as references (Stockfish, pgn-extract, Polyglot,
+ * Chromium, Redis). CI runs as root on a clean machine, so a missing package is installed on
+ * first use.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

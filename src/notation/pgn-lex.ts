@@ -64,7 +64,10 @@ export class PgnLexer {
   /** Bounds of the last token (for T_TAG: the whole pair). */
   start = 0;
   stop = 0;
-  /** T_TAG: name and raw value (escapes not yet removed). */
+  /**
+   * T_TAG: name and raw value (escapes not yet removed). T_COMMENT: the text, without the
+   * whitespace at its ends.
+   */
   nameStart = 0;
   nameEnd = 0;
   valueStart = 0;
@@ -183,8 +186,7 @@ export class PgnLexer {
             this.pos = end;
             return this.fail(i, 'unterminated comment');
           }
-          this.valueStart = i + 1;
-          this.valueEnd = j;
+          this.commentText(i + 1, j);
           this.stop = j + 1;
           this.pos = j + 1;
           return T_COMMENT;
@@ -193,8 +195,7 @@ export class PgnLexer {
           // ; comment to the end of the line.
           let j = i + 1;
           while (j < end && b[j] !== 10 && b[j] !== 13) j++;
-          this.valueStart = i + 1;
-          this.valueEnd = j;
+          this.commentText(i + 1, j);
           this.stop = j;
           this.pos = j;
           return T_COMMENT;
@@ -291,6 +292,15 @@ export class PgnLexer {
     this.pos = k;
     this.nag = firstNag;
     return T_NAG;
+  }
+
+  /** Sets the comment text to `b[from..to)` without the whitespace at its ends. */
+  private commentText(from: number, to: number): void {
+    const b = this.buf;
+    while (from < to && isWs(b[from]!)) from++;
+    while (to > from && isWs(b[to - 1]!)) to--;
+    this.valueStart = from;
+    this.valueEnd = to;
   }
 
   /** `[Name "value"]` (§8.1). */

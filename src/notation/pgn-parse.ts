@@ -46,9 +46,10 @@ interface Line {
 const lexer = new PgnLexer();
 
 /**
- * A comment as stored: trimmed, each run of whitespace one space. Most comments (lichess' clock
- * comments) need only the trim, so the replace runs only where a run longer than one space, or a
- * whitespace character other than the space, is found: `text.replace(/\s+/g, ' ').trim()`.
+ * A comment as stored: `text.replace(/\s+/g, ' ').trim()`, each run of whitespace one space. The
+ * lexer already leaves out ASCII whitespace at the ends, and most comments (lichess' clock
+ * comments) need nothing more, so the replace runs only where a run longer than one space, or a
+ * whitespace character other than the space, is found.
  */
 const normalizeComment = (text: string): string => {
   const trimmed = text.trim();

@@ -135,6 +135,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
       case T_COMMENT: {
         const text = normalizeComment(decodeText(lx.buf, lx.valueStart, lx.valueEnd));
         if (last === undefined) (line === root ? gameComments : line.pending).push(text);
+        // A first comment gets an array of its own size (a push would reserve 17 slots in V8):
+        // most moves of commented games have one.
         else if (last.comments.length === 0) (last as { comments: string[] }).comments = [text];
         else last.comments.push(text);
         break;

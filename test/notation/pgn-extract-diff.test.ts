@@ -19,10 +19,9 @@
  * Our side: the mainline replay (`GameReplayer`: broken or not, plies, final FEN) and the tree
  * reader's mainline played with `parseSan` and written with `makeUci`.
  *
- * The lichess standard, From Position and Chess960 files and the masters file must agree in full
- * (1 game in 2 of the lichess standard file and 1 in 16 of the masters file by default, every
- * game with CAISSA_FULL=1). The tricky files must agree but for the differences listed in
- * `EXPECTED`, each with its cause.
+ * Every games file but the other-variants one must agree in full (1 game in 2 of the lichess
+ * standard file and 1 in 16 of the masters file by default, every game with CAISSA_FULL=1). The
+ * tricky files must agree but for the differences listed in `EXPECTED`, each with its cause.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -12,12 +12,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Position, type Move } from '../../src/chess/position.js';
 import { Rng } from '../../src/core/rng.js';
-import { readText, sharedPath } from '../../src/node/data.js';
-import { parsePgn } from '../../src/notation/pgn-read.js';
+import { sharedPath } from '../../src/node/data.js';
+import { parseGame } from '../../src/notation/pgn-parse.js';
+import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { debianBinary } from '../debian.js';
 import { testSeed } from '../helpers.js';
@@ -42,12 +44,11 @@ type Line = Move[];
 
 /** The mainlines of the first `count` games of the lichess standard file, replayed from SAN. */
 function realGames(count: number): Line[] {
-  const text = readText(sharedPath('games', 'lichess-standard-13k.pgn.gz'));
-  // Only the first games' text is parsed: the file is cut before the next game's first tag.
-  let end = 0;
-  for (let n = 0; n < count && end >= 0; n++) end = text.indexOf('[Event ', end + 1);
+  const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   const lines: Line[] = [];
-  for (const game of parsePgn(end < 0 ? text : text.slice(0, end))) {
+  for (const slice of pgnGamesSync(bytes)) {
+    if (lines.length === count) break;
+    const game = parseGame(slice, lines.length + 1);
     assert.ok(game.ok, JSON.stringify(!game.ok && game.error));
     let pos = Position.standard();
     const line: Line = [];

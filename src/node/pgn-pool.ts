@@ -20,34 +20,7 @@
 import { Worker } from 'node:worker_threads';
 import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
 import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-replay.js';
-
-/** Work for a worker: a segment of raw text, or whole games cut by the main thread. */
-export type PgnWork =
-  | { readonly kind: 'segment'; readonly bytes: Uint8Array; readonly fen: boolean }
-  | {
-      readonly kind: 'games';
-      readonly bytes: Uint8Array;
-      /** Per game: start, end, line, column. */
-      readonly bounds: Int32Array;
-      readonly fen: boolean;
-    };
-
-/** Work as sent, with the id its result comes back with. */
-export type PgnJob = PgnWork & { readonly id: number };
-
-/** A job's records in columns (cheaper to clone between threads than 10,000 objects). */
-export interface PgnJobResult {
-  readonly id: number;
-  readonly plies: Int32Array;
-  readonly results: string[];
-  /** Final FENs, when asked for. */
-  readonly fens: (string | null)[] | null;
-  /** Errors by index in the job. */
-  readonly errors: [number, ReplayError][];
-  /** Segments: the text's line breaks, and whether it ended between games. */
-  readonly lineBreaks?: number;
-  readonly endsBetweenGames?: boolean;
-}
+import { OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
 
 export interface ParallelOptions extends ReplayOptions {
   /** Bytes of text per segment (default 1 MiB; tests use small ones to force many cuts). */
@@ -58,13 +31,16 @@ export interface ParallelOptions extends ReplayOptions {
 function jobRecords(r: PgnJobResult, firstGame: number, lineShift: number): ReplayRecord[] {
   const out: ReplayRecord[] = new Array<ReplayRecord>(r.plies.length);
   let e = 0;
+  let o = 0;
   for (let i = 0; i < r.plies.length; i++) {
     let error: ReplayError | null = null;
     if (e < r.errors.length && r.errors[e]![0] === i) {
       const err = r.errors[e++]![1];
       error = lineShift === 0 ? err : { ...err, line: err.line + lineShift };
     }
-    out[i] = { game: firstGame + i, plies: r.plies[i]!, fen: r.fens === null ? null : r.fens[i]!, result: r.results[i]!, error };
+    const code = r.results[i]!;
+    const result = code !== OTHER_RESULT ? RESULT_CODES[code]! : r.otherResults[o++]!;
+    out[i] = { game: firstGame + i, plies: r.plies[i]!, fen: r.fens === null ? null : r.fens[i]!, result, error };
   }
   return out;
 }

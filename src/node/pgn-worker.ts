@@ -2,19 +2,22 @@
 import { parentPort } from 'node:worker_threads';
 import { GameReplayer, SplitReplay, type ReplayError, type ReplayRecord } from '../notation/pgn-replay.js';
 import { PgnSplitter } from '../notation/pgn-split.js';
-import type { PgnJob, PgnJobResult } from './pgn-pool.js';
+import { OTHER_RESULT, resultCode, type PgnJob, type PgnJobResult } from './pgn-job.js';
 
 const replayer = new GameReplayer();
 
 parentPort!.on('message', (job: PgnJob) => {
   const plies: number[] = [];
-  const results: string[] = [];
+  const results: number[] = [];
+  const otherResults: string[] = [];
   const fens: (string | null)[] | null = job.fen ? [] : null;
   const errors: [number, ReplayError][] = [];
   const add = (r: ReplayRecord): void => {
     if (r.error !== null) errors.push([plies.length, r.error]);
+    const code = resultCode(r.result);
+    if (code === OTHER_RESULT) otherResults.push(r.result);
+    results.push(code);
     plies.push(r.plies);
-    results.push(r.result);
     fens?.push(r.fen);
   };
   let segment: Pick<PgnJobResult, 'lineBreaks' | 'endsBetweenGames'> = {};
@@ -28,8 +31,15 @@ parentPort!.on('message', (job: PgnJob) => {
       add(replayer.replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! }, plies.length + 1, { fen: job.fen }));
     }
   }
-  const pliesArray = Int32Array.from(plies);
-  const result: PgnJobResult = { id: job.id, plies: pliesArray, results, fens, errors, ...segment };
+  const result: PgnJobResult = {
+    id: job.id,
+    plies: Int32Array.from(plies),
+    results: Uint8Array.from(results),
+    otherResults,
+    fens,
+    errors,
+    ...segment,
+  };
   // Copied, not transferred: a detach would slow every typed-array access of this thread (pgn-pool.ts).
   parentPort!.postMessage(result);
 });

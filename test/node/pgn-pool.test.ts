@@ -59,7 +59,7 @@ test('findCut picks a line-opening tag after a blank line or after movetext, nev
   assert.equal(findCut(cr, cr.length), 9);
 });
 
-test('wrong cuts (tags and blank lines inside comments, games without blank lines) give the sequential records', async () => {
+test('wrong cuts (tags and blank lines inside comments, games without blank lines) and results that are no marker give the sequential records', async () => {
   const game = (i: number, extra = ''): string =>
     `[Event "g${i}"]\n[Result "*"]\n\n1. e4 {a comment\n\n[Event "not a tag"]\n\nstill the comment} e5 ${extra}2. Nf3 *\n\n`;
   let text = '';
@@ -67,6 +67,8 @@ test('wrong cuts (tags and blank lines inside comments, games without blank line
     text += game(i, i % 7 === 3 ? '2. Ke3 ' : '');
     if (i % 5 === 0) text += `[Event "run-in ${i}"]\n1. d4 d5 2. c4\n[Event "tags only ${i}"]\n[Site "x"]\n\n`;
     if (i % 9 === 0) text += `[Event "latin1 \xe9"]\n\n1. e4 e5 0-1\n`;
+    // Results that are no termination marker come back from a worker apart from the coded ones.
+    if (i % 11 === 4) text += `[Event "odd result ${i}"]\n[Result "${i % 2 === 0 ? '1/2' : '?'}"]\n\n1. e4\n\n`;
   }
   const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
   await assertSame(bytes, 'crafted', [[7, 1], [64, 1], [64, 200], [1000, 300], [1 << 16, 1 << 20]]);

@@ -5,6 +5,7 @@ export * from './uci.js';
 export * from './san.js';
 export * from './pgn-game.js';
 export * from './pgn-comment.js';
+export * from './pgn-walk.js';
 export { parseGame, type ParseGameOptions } from './pgn-parse.js';
 export { parsePgn, readPgn } from './pgn-read.js';
 export { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayError, type ReplayOptions, type ReplayRecord } from './pgn-replay.js';

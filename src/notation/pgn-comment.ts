@@ -42,8 +42,12 @@ export interface CommentCommands {
 const COLORS: Readonly<Record<string, ShapeColor>> = { G: 'green', R: 'red', Y: 'yellow', B: 'blue' };
 const COLOR_LETTERS: Readonly<Record<ShapeColor, string>> = { green: 'G', red: 'R', yellow: 'Y', blue: 'B' };
 
-/** `[%name value]`; the value runs to the first `]`, and holds no `[` (where one stands, a command left open ends before it). */
-const COMMAND = /\[%([A-Za-z]+)\s+([^[\]]*)\]/g;
+/**
+ * `[%name value]`; the value runs to the first `]`, and holds no `[` (where one stands, a command
+ * left open ends before it). One whitespace character after the name, the rest is the value's
+ * (trimmed later): `\s+` there would backtrack over a long run of spaces, quadratic in its length.
+ */
+const COMMAND = /\[%([A-Za-z]+)\s([^[\]]*)\]/g;
 /** `H:MM:SS` or `H:MM:SS.fff`: hours of any length, minutes and seconds of one or two digits. */
 const TIME = /^(\d+):(\d{1,2}):(\d{1,2}(?:\.\d*)?)$/;
 /** `#-3` or `0.17`, `-.5`, `+1`; then an optional `,depth`. */

@@ -402,6 +402,8 @@ const textScratch = new Uint8Array(64);
 /** SAN text with an optional trailing ` e.p.` (or `ep`) removed, as bytes in `textScratch`. */
 function sanBytes(text: string): number {
   let t = text.trim();
+  // No move is this long even with ` e.p.`; and the search below is quadratic in a run of spaces.
+  if (t.length > textScratch.length + 8) return -1;
   const m = /\s*e\.?p\.?$/.exec(t);
   if (m !== null && m.index > 0) t = t.slice(0, m.index);
   if (t.length > textScratch.length) return -1;

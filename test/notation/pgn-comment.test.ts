@@ -137,6 +137,13 @@ test('commands: values, fractions, repeats, and what stays text', () => {
   }
 });
 
+test('long comments are read in linear time: a command left open before a long run of spaces', () => {
+  const open = `[%clk${' '.repeat(300_000)}x`;
+  assert.deepEqual(parseCommentCommands(open), { text: open.trim(), shapes: [] });
+  const many = '[%clk 0:00:01] '.repeat(50_000) + '[%eval 0.5';
+  assert.equal(parseCommentCommands(many).clock, 1);
+});
+
 test('writing: times, evaluations, shapes; a value that cannot be written is a RangeError', () => {
   const m = makeCommentCommands;
   assert.equal(m({ text: 'x', clock: 180, evaluation: { pawns: 0.5, depth: 18 } }), 'x [%eval 0.50,18] [%clk 0:03:00]');

@@ -171,6 +171,9 @@ test('input forms', () => {
   assert.equal(errorKind(castle, 'O\u20130'), 'syntax');
   // Syntax errors.
   for (const bad of ['', 'Nf9', 'Zf3', 'e', 'xx', 'Nf3f3f3', 'e4 e5', 'O-0', 'Kf', 'Pe4']) assert.equal(errorKind(START, bad), 'syntax', bad);
+  // Long text is a syntax error at once: the trailing `e.p.` search was quadratic in a run of spaces (2.8 s for 40,000).
+  assert.equal(errorKind(START, `e4${' '.repeat(1_000_000)}x`), 'syntax');
+  assert.equal(errorKind(START, `e4${' '.repeat(1_000_000)}e.p.`), 'syntax');
   // Illegal: pinned piece, own piece on the target, king into check.
   assert.equal(errorKind(START, 'Nd2'), 'illegal');
   assert.equal(errorKind('4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1', 'Nc3'), 'illegal');

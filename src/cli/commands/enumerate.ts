@@ -16,7 +16,7 @@ function parseMemory(text: string | undefined): number {
   const fallback = Math.min(8, totalmem() / 2 ** 31);
   if (text === undefined) return fallback * 2 ** 30;
   const gb = Number(text);
-  if (!/^\d*\.?\d+$/.test(text) || !(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${text}'`);
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) || !(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${text}'`);
   return gb * 2 ** 30;
 }
 

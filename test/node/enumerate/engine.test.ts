@@ -105,6 +105,11 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', (
   assert.match(bad.stderr, /unknown identity 'nope'/);
   const badFen = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '1', '--fen', 'not a fen'], { encoding: 'utf8' });
   assert.equal(badFen.status, 2);
+  for (const memory of ['5.', 'x', '0', `${'1'.repeat(100_000)}x`]) {
+    const badMemory = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '1', '--memory', memory, '--quiet'], { encoding: 'utf8' });
+    assert.equal(badMemory.status, 2, memory.slice(0, 10));
+    assert.match(badMemory.stderr, /--memory: expected a positive number of GB/);
+  }
   const dir = temp();
   try {
     const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--json'], { encoding: 'utf8' });

@@ -7,7 +7,8 @@ export { GameHistory, Move, Position, chessGame, chess960Game, positionOutcome }
 export type { Color, Piece, PositionError, PositionIssue, PositionOptions, Role, Setup } from './chess/index.js';
 export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
 export type { FenError, FenOptions } from './notation/fen.js';
-export { parseEpd } from './notation/epd.js';
+export { makeEpd, parseEpd } from './notation/epd.js';
+export type { EpdOptions, EpdRecord } from './notation/epd.js';
 export { makeUci, parseUci } from './notation/uci.js';
 export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';

@@ -7,7 +7,8 @@
  * set the position's clocks. The operations are kept as opcode → operand text.
  */
 import { err, ok, type Result } from '../core/result.js';
-import { parseFen, type FenError } from './fen.js';
+import { makeFen, parseFen, type FenError } from './fen.js';
+import type { Position } from '../chess/position.js';
 import type { Setup } from '../chess/setup.js';
 
 export interface EpdRecord {
@@ -93,4 +94,45 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
   const setup = parseFen(fen);
   if (!setup.ok) return setup;
   return ok({ fen, setup: setup.value, operations });
+}
+
+/**
+ * The opcodes whose operand is a string (PGN §16.2.5: comments `c0`–`c9`, `id`, variation names
+ * `v0`–`v9`, `eco`, `nic`, and the telecommunication opcodes): written quoted.
+ */
+const STRING_OPCODE = /^(?:c\d|v\d|id|eco|nic|tcgs|tcri|tcsi)$/;
+
+export interface EpdOptions {
+  /** Write the position's clocks as `hmvc` and `fmvn` (unless the operations hold them). */
+  readonly clocks?: boolean;
+}
+
+/** An operand as written: quoted where its opcode takes a string or where it would not read back bare. */
+function writeOperand(opcode: string, operand: string): string {
+  if (/[\r\n]/.test(operand)) throw new RangeError(`EPD operand of ${opcode} holds a line break: an EPD record is one line`);
+  const bare = operand === operand.trim() && !/[;"]/.test(operand);
+  return STRING_OPCODE.test(opcode) || !bare ? `"${operand.replace(/[\\"]/g, '\\$&')}"` : operand;
+}
+
+/**
+ * An EPD line (PGN §16.2): the position's first four FEN fields, then each operation as
+ * `opcode operand;`. `parseEpd` reads it back to the same operations. An opcode that is not a
+ * symbol, or an operand with a line break, is a RangeError.
+ *
+ * ```ts
+ * makeEpd(pos, [['bm', 'Nf3'], ['id', 'test 1']]); // '… w KQkq - bm Nf3; id "test 1";'
+ * ```
+ */
+export function makeEpd(pos: Position, operations: Iterable<readonly [string, string]> = [], options: EpdOptions = {}): string {
+  const ops = [...operations];
+  if (options.clocks === true) {
+    if (!ops.some(([o]) => o === 'hmvc')) ops.push(['hmvc', String(pos.halfmoves)]);
+    if (!ops.some(([o]) => o === 'fmvn')) ops.push(['fmvn', String(pos.fullmoves)]);
+  }
+  let line = makeFen(pos).split(' ').slice(0, 4).join(' ');
+  for (const [opcode, operand] of ops) {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(opcode)) throw new RangeError(`not an EPD opcode: '${opcode}'`);
+    line += operand === '' && !STRING_OPCODE.test(opcode) ? ` ${opcode};` : ` ${opcode} ${writeOperand(opcode, operand)};`;
+  }
+  return line;
 }

@@ -1,11 +1,18 @@
 /**
  * EPD lines (PGN standard §16.2): the four FEN fields, operations ended by semicolons, the
  * clocks as the `hmvc` and `fmvn` operations (0 and 1 when absent), or as the two FEN fields
- * that perft suites write. Expected values are written out by hand from the standard.
+ * that perft suites write. Expected values are written out by hand from the standard. Writing
+ * (`makeEpd`) is read back to the same position and operations, line by line, over the EPD files
+ * of ../shared/data/perft (every line) and ../shared/data/positions (5,000 lines each; every line
+ * with CAISSA_FULL).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEpd } from '../../src/notation/epd.js';
+import { readdirSync } from 'node:fs';
+import { makeEpd, parseEpd } from '../../src/notation/epd.js';
+import { makeFen, readFen, STARTING_FEN } from '../../src/notation/fen.js';
+import { readText, sharedPath } from '../../src/node/data.js';
+import { FULL } from '../helpers.js';
 
 const BOARD = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -';
 
@@ -62,4 +69,46 @@ test('EPD: bad clock operands and bad opcodes are typed errors naming them', () 
     assert.equal(r.error.kind, 'fen');
     assert.ok(r.error.message.includes(words), `${line}: ${r.error.message}`);
   }
+});
+
+test('EPD writing: string opcodes quoted and escaped, operands that would not read back bare quoted, clocks on request', () => {
+  const start = readFen(STARTING_FEN);
+  assert.ok(start.ok);
+  const board = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -';
+  assert.equal(makeEpd(start.value), board);
+  assert.equal(
+    makeEpd(start.value, [['bm', 'Nf3 Nc3'], ['id', 'test "1"; a\\b'], ['c0', ''], ['acd', ''], ['D1', '20'], ['pm', ' e4']]),
+    `${board} bm Nf3 Nc3; id "test \\"1\\"; a\\\\b"; c0 ""; acd; D1 20; pm " e4";`,
+  );
+  assert.equal(makeEpd(start.value, [['fmvn', '3']], { clocks: true }), `${board} fmvn 3; hmvc 0;`);
+  assert.throws(() => makeEpd(start.value, [['1bad', 'x']]), RangeError);
+  assert.throws(() => makeEpd(start.value, [['c0', 'two\nlines']]), RangeError);
+});
+
+test('EPD writing: the lines of the shared EPD files read back to the same position and operations', () => {
+  let lines = 0;
+  for (const dir of ['perft', 'positions']) {
+    for (const name of readdirSync(sharedPath(dir)).filter((n) => /\.epd(\.gz)?$/.test(n)).sort()) {
+      const all = readText(sharedPath(dir, name)).split(/\r?\n/);
+      // Every line of the perft suites; 5,000 lines spread over each positions file (all with CAISSA_FULL).
+      const step = dir === 'perft' || FULL ? 1 : Math.max(1, Math.floor(all.length / 5000));
+      for (const [i, line] of all.entries()) {
+        if (i % step !== 0 || line.trim() === '') continue;
+        const where = `${dir}/${name}:${i + 1}`;
+        const first = parseEpd(line);
+        assert.ok(first.ok, `${where}: ${!first.ok && first.error.message}`);
+        const pos = readFen(first.value.fen, { lenient: true });
+        if (!pos.ok) continue;
+        const written = makeEpd(pos.value, first.value.operations, { clocks: true });
+        const again = parseEpd(written);
+        assert.ok(again.ok, `${where}: ${written}: ${!again.ok && again.error.message}`);
+        const back = readFen(again.value.fen, { lenient: true });
+        assert.ok(back.ok, `${where}: ${written}`);
+        assert.equal(makeFen(back.value), makeFen(pos.value), `${where}: ${written}`);
+        assert.deepEqual([...again.value.operations].filter(([o]) => o !== 'hmvc' && o !== 'fmvn'), [...first.value.operations].filter(([o]) => o !== 'hmvc' && o !== 'fmvn'), `${where}: ${written}`);
+        lines++;
+      }
+    }
+  }
+  assert.ok(lines > 30_000, `lines: ${lines}`);
 });

@@ -110,7 +110,8 @@ function readCommand(fields: Fields, name: string, value: string): boolean {
     case 'cal': {
       const s = readShapes(value);
       if (s === undefined) return false;
-      fields.shapes.push(...s);
+      // One by one: a spread of a list of 300,000 shapes overflows the call stack.
+      for (const shape of s) fields.shapes.push(shape);
       return true;
     }
     default:

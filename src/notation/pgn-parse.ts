@@ -121,9 +121,11 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
           else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${san}' while in check`, san);
         }
         const move = newMove(san);
-        if (line !== root && line.pending.length > 0) move.startingComments.push(...line.pending);
+        // The comments and NAGs written before the move are handed over whole: a spread into the
+        // move's own arrays overflows the call stack past about 100,000 of them.
+        if (line !== root && line.pending.length > 0) (move as { startingComments: string[] }).startingComments = line.pending;
         line.pending = [];
-        if (line.pendingNags.length > 0) move.nags.push(...line.pendingNags);
+        if (line.pendingNags.length > 0) (move as { nags: number[] }).nags = line.pendingNags;
         line.pendingNags = [];
         line.moves.push(move);
         break;
@@ -159,7 +161,7 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
           const parent = stack[stack.length - 2]!;
           const alternativeTo = parent.moves[parent.moves.length - 1]!;
           alternativeTo.variations.pop();
-          alternativeTo.comments.push(...line.pending);
+          for (const comment of line.pending) alternativeTo.comments.push(comment);
         }
         stack.pop();
         break;

@@ -137,11 +137,13 @@ test('commands: values, fractions, repeats, and what stays text', () => {
   }
 });
 
-test('long comments are read in linear time: a command left open before a long run of spaces', () => {
+test('long comments: a command left open before a long run of spaces (linear time), a list of 300,000 squares', () => {
   const open = `[%clk${' '.repeat(300_000)}x`;
   assert.deepEqual(parseCommentCommands(open), { text: open.trim(), shapes: [] });
   const many = '[%clk 0:00:01] '.repeat(50_000) + '[%eval 0.5';
   assert.equal(parseCommentCommands(many).clock, 1);
+  const squares = `[%csl ${Array<string>(300_000).fill('Ga1').join(',')}]`;
+  assert.equal(parseCommentCommands(squares).shapes.length, 300_000);
 });
 
 test('writing: times, evaluations, shapes; a value that cannot be written is a RangeError', () => {

@@ -832,6 +832,23 @@ test('writer: 10,000 nested variations are written without overflowing the stack
   assert.equal(makePgn(back!), out);
 });
 
+test('200,000 comments or NAGs before a move, or in a variation without moves, are read without overflowing the stack', () => {
+  // A spread of more than about 130,000 arguments overflows V8's stack.
+  const n = 200_000;
+  const cases: [string, (g: PgnGame) => number][] = [
+    [`1. e4 (${'{a} '.repeat(n)}1. d4) *`, (g) => g.moves[0]!.variations[0]![0]!.startingComments.length],
+    [`1. e4 (${'$1 '.repeat(n)}1. d4) *`, (g) => g.moves[0]!.variations[0]![0]!.nags.length],
+    [`1. e4 (${'{a} '.repeat(n)}) *`, (g) => g.moves[0]!.comments.length],
+    [`${'$1 '.repeat(n)}1. e4 *`, (g) => g.moves[0]!.nags.length],
+    [`${'{a} '.repeat(n)}1. e4 *`, (g) => g.comments.length],
+  ];
+  for (const [text, count] of cases) {
+    const [g] = ok(text);
+    assert.equal(count(g!), n, text.slice(0, 20));
+    assert.equal(count(ok(makePgn(g!))[0]!), n, `${text.slice(0, 20)}, written and read back`);
+  }
+});
+
 test('error columns count characters in Latin-1 text too: bytes 0x80–0xBF are characters there, not UTF-8 continuations', () => {
   // `1. e4 {½°«} e5 2. Ke3 *`: Ke3 starts at character 19 of line 3, however the comment is encoded.
   const head = Buffer.from('[Event "x"]\n\n1. e4 {');

@@ -1,4 +1,6 @@
 /** Exit codes and the error type of bad usage, shared by every command. */
+import { MAX_DEPTH } from '../core/depth.js';
+
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
@@ -35,11 +37,23 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
-/** Parses a non-negative integer option or throws a UsageError naming it. */
-export function parseIntOption(name: string, text: string | undefined, fallback: number, min = 0): number {
+/**
+ * The most worker threads (`--threads`) a command starts: far more than any machine has cores,
+ * and few enough that a mistyped count cannot exhaust the process.
+ */
+export const MAX_THREADS = 256;
+
+/** Parses a non-negative integer option, from `min` to `max`, or throws a UsageError naming it. */
+export function parseIntOption(name: string, text: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (text === undefined) return fallback;
-  if (!/^\d+(e\d+)?$/i.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`${name}: expected an integer ≥ ${min}, got '${text}'`);
+  if (!/^\d+(e\d+)?$/i.test(text) || Number(text) < min || Number(text) > max || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(max === Number.MAX_SAFE_INTEGER ? `${name}: expected an integer ≥ ${min}, got '${text}'` : `${name}: expected an integer from ${min} to ${max}, got '${text}'`);
   }
   return Number(text);
 }
+
+/** A `--threads` option: 1 to `MAX_THREADS`. */
+export const parseThreads = (text: string | undefined, fallback: number): number => parseIntOption('--threads', text, fallback, 1, MAX_THREADS);
+
+/** A search depth in plies: 0 to `MAX_DEPTH`. */
+export const parseDepth = (name: string, text: string | undefined, fallback: number): number => parseIntOption(name, text, fallback, 0, MAX_DEPTH);

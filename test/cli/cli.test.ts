@@ -135,3 +135,26 @@ test('a reader that stops early (`| head -1`) ends the command quietly, exit 0, 
 test('the built bin is executable, so `npx caissa` runs it on a fresh clone', () => {
   assert.notEqual(statSync(MAIN).mode & 0o111, 0, `${MAIN} has mode ${(statSync(MAIN).mode & 0o777).toString(8)}`);
 });
+
+test('counts past their bounds are usage errors naming the bound (exit 2), not allocation errors or stack traces', () => {
+  const huge = String(Number.MAX_SAFE_INTEGER);
+  const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const cases: [string[], RegExp][] = [
+    [['perft', '1001'], /depth: expected an integer from 0 to 1000/],
+    [['perft', huge], /depth: expected an integer from 0 to 1000/],
+    [['perft', '2', '--threads', '257'], /--threads: expected an integer from 1 to 256/],
+    [['paco', 'perft', '100000', '--actions'], /depth: expected an integer from 0 to 1000/],
+    [['progressive', 'perft', `${fen} 1`, huge], /depth: expected an integer from 0 to 1000/],
+    [['enumerate', '--plies', huge], /--plies: expected an integer from 0 to 1000/],
+    [['enumerate', '--plies', '2', '--threads', huge], /--threads: expected an integer from 1 to 256/],
+    [['pgn', 'replay', '--threads', '100000', '-'], /--threads: expected an integer from 1 to 256/],
+    [['selfplay', '--game', 'chess', '--games', '1', '--batch', huge, '--out', tmpdir()], /--batch: expected an integer from 1 to 16384/],
+    [['selfplay', '--game', 'chess', '--games', '1', '--policy', 'mcts', '--sims', huge, '--out', tmpdir()], /--sims: expected an integer from 1 to 100000/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(...args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    assert.match(r.err, message, args.join(' '));
+    assert.doesNotMatch(r.err, /\n\s+at /, `${args.join(' ')}: a stack trace`);
+  }
+});

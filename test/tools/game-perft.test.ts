@@ -42,8 +42,9 @@ test('every perft refuses a depth that is not a whole number ≥ 0 with a RangeE
     ['actionPerft', (d) => actionPerft(pacoStart(), d)],
   ];
   for (const [name, run] of perfts) {
-    for (const bad of [-1, 1.5, NaN, Infinity]) {
-      assert.throws(() => run(bad), (e: unknown) => e instanceof RangeError && e.message === `${name}: depth must be an integer ≥ 0, got ${bad}`);
+    // Past MAX_DEPTH (1,000) too: a depth of millions once ended in an allocation error or a stack overflow.
+    for (const bad of [-1, 1.5, NaN, Infinity, 1001, 1e6, 2 ** 53 - 1]) {
+      assert.throws(() => run(bad), (e: unknown) => e instanceof RangeError && e.message === `${name}: depth must be an integer from 0 to 1000, got ${bad}`);
     }
     assert.doesNotThrow(() => run(0), name);
   }

@@ -5,7 +5,7 @@ import { clusterStatus, submitEnumeration, submitPerft } from '../../node/cluste
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
 caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
@@ -45,7 +45,7 @@ export const clusterCommand: Command = {
     if (sub === 'worker') {
       const worker = startClusterWorker({
         connection,
-        concurrency: parseIntOption('--threads', values.threads, 1, 1),
+        concurrency: parseThreads(values.threads, 1),
         lockMs: parseIntOption('--lock-ms', values['lock-ms'], 30000, 100),
         delayMs: parseIntOption('--delay-ms', values['delay-ms'], 0),
         log: (line) => console.log(line),
@@ -71,12 +71,12 @@ export const clusterCommand: Command = {
     const pos = positionArg(values.fen);
     const start = performance.now();
     if (values.perft !== undefined) {
-      const depth = parseIntOption('--perft', values.perft, 0);
+      const depth = parseDepth('--perft', values.perft, 0);
       const nodes = await submitPerft({
         connection,
         pos,
         depth,
-        cut: parseIntOption('--cut', values.cut, Math.min(3, depth)),
+        cut: parseDepth('--cut', values.cut, Math.min(3, depth)),
         shards: parseIntOption('--shards', values.shards, 64, 1),
       });
       const ms = Math.round(performance.now() - start);
@@ -84,7 +84,7 @@ export const clusterCommand: Command = {
       return EXIT_OK;
     }
     if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
-    const plies = parseIntOption('--plies', values.plies, 0);
+    const plies = parseDepth('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity);
     if (!identity.ok) throw new InputError(identity.error.message);
     if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');

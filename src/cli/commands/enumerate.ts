@@ -7,7 +7,7 @@ import { searchSpaceThreaded } from '../../node/enumerate/search-space.js';
 import { searchSpace } from '../../tools/enumerate/search-space.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
 caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
@@ -49,7 +49,7 @@ export const enumerateCommand: Command = {
     if (values['search-space']) {
       if (values.plies !== undefined) throw new UsageError('--search-space takes no --plies');
       progress.phase(values['seed-semantics'] ? 'search space (seed semantics)' : 'search space', 0, 'positions expanded');
-      const threads = parseIntOption('--threads', values.threads, Math.min(2, availableParallelism()), 1);
+      const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
       const options = { seed: values['seed-semantics'], onProgress: (e: number) => progress.update(e) };
       const stats = threads > 1 ? await searchSpaceThreaded(pos, options, threads, progress) : searchSpace(pos, options);
       progress.finishLine();
@@ -75,11 +75,11 @@ export const enumerateCommand: Command = {
       return EXIT_OK;
     }
     if (values.plies === undefined) throw new UsageError('expected --plies N or --search-space');
-    const plies = parseIntOption('--plies', values.plies, 0);
+    const plies = parseDepth('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity);
     if (!identity.ok) throw new InputError(identity.error.message);
     if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
-    const threads = parseIntOption('--threads', values.threads, Math.min(2, availableParallelism()), 1);
+    const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
     let result;
     try {
       result = await runEnumeration({

@@ -15,7 +15,7 @@ import {
 import { PACO_START_FEN } from '../../variants/paco/game.js';
 import { applyAction } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
-import { EXIT_OK, EXIT_USAGE, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, parseIntOption, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]
@@ -41,7 +41,7 @@ async function perftCmd(args: string[]): Promise<number> {
     options: { fen: { type: 'string' }, actions: { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (positionals.length !== 1) throw new UsageError('expected one depth');
-  const depth = parseIntOption('depth', positionals[0], 0);
+  const depth = parseDepth('depth', positionals[0], 0);
   const s = readFen(values.fen ?? PACO_START_FEN);
   const start = performance.now();
   const nodes = values.actions ? actionPerft(s, depth) : turnPerft(s, depth);

@@ -5,7 +5,7 @@ import { readText } from '../../node/data.js';
 import { perftThreaded } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json]
 caissa perft --epd FILE [--max-nodes N] [--lenient]`;
@@ -124,8 +124,8 @@ export const perftCommand: Command = {
       return runEpd(values.epd, parseIntOption('--max-nodes', values['max-nodes'], 1e7), values.lenient);
     }
     if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
-    const depth = parseIntOption('depth', positionals[0], 0);
-    const threads = parseIntOption('--threads', values.threads, 1, 1);
+    const depth = parseDepth('depth', positionals[0], 0);
+    const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);
     return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json);
   },

@@ -18,7 +18,7 @@ import { openPgn, PgnInputError } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
-import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
 caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;
@@ -66,7 +66,7 @@ export const pgnCommand: Command = {
     if (files.length === 0) throw new UsageError('expected at least one file');
     if (action === 'check' && values.jsonl) throw new UsageError('--jsonl is for replay');
     if (values.variations && (action !== 'check' || values.threads !== undefined)) throw new UsageError('--variations is for check, on one thread');
-    const threads = parseIntOption('--threads', values.threads, 1, 1);
+    const threads = parseThreads(values.threads, 1);
     for (const f of files) {
       if (f === '-') continue;
       try {

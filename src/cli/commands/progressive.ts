@@ -20,7 +20,7 @@ import { makeCourseSolution, parseCourseProblem, parseProgressive, type Progress
 import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
 import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
 import { solveSeries } from '../../tools/progressive/solve.js';
-import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
 caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
@@ -138,7 +138,7 @@ function perft(args: string[]): number {
     if (!problem.ok) throw new InputError(problem.error.message);
     position = problem.value.position;
   }
-  const depth = parseIntOption('depth', positionals[1], position.movesLeft);
+  const depth = parseDepth('depth', positionals[1], position.movesLeft);
   const start = performance.now();
   const lines = values.divide ? progressivePerftDivide(position, depth) : [];
   const nodes = values.divide ? (depth === 0 ? 1 : lines.reduce((s, l) => s + l.nodes, 0)) : progressivePerft(position, depth);

@@ -2,7 +2,16 @@ import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
 import { runSelfplay, type SelfplayPolicy } from '../../node/env-selfplay.js';
-import { EXIT_FAILED, EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+
+/**
+ * Bounds that keep a mistyped count from an allocation error: a search tree reserves a node per
+ * simulation with room for 256 edges, about 5 KB (512 MB at the bound); a batch holds an
+ * environment's buffers per game, about 36 KB with AlphaZero observations (a run at the bound
+ * peaked at 733 MB).
+ */
+const MAX_SIMULATIONS = 100_000;
+const MAX_BATCH = 16_384;
 
 const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
@@ -60,10 +69,10 @@ export const selfplayCommand: Command = {
       game,
       games,
       policy,
-      simulations: parseIntOption('--sims', values.sims, 64, 1),
+      simulations: parseIntOption('--sims', values.sims, 64, 1, MAX_SIMULATIONS),
       value: value as 'material' | 'rollout',
-      batch: parseIntOption('--batch', values.batch, Math.min(games, 64), 1),
-      threads: parseIntOption('--threads', values.threads, 1, 1),
+      batch: parseIntOption('--batch', values.batch, Math.min(games, 64), 1, MAX_BATCH),
+      threads: parseThreads(values.threads, 1),
       out: values.out,
       seed: parseIntOption('--seed', values.seed, 0),
       observation: values.observation as ObservationKind,

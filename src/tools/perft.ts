@@ -24,7 +24,8 @@ export class SearchStack {
   }
 }
 
-function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: number, bulk: boolean): number {
+/** The leaves below the position at `ply`; once they pass `limit`, the count so far (more than `limit`). */
+function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: number, bulk: boolean, limit: number): number {
   const p = ply * WORDS;
   if (depth === 1 && bulk) return generateLegal(words, p, null, 0);
   const o = ply * MAX_MOVES_ANY;
@@ -35,7 +36,8 @@ function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: numb
   for (let i = 0; i < n; i++) {
     copyPosition(words, p, child);
     applyMoveKeyless(words, child, moves[o + i]!);
-    nodes += perftAt(words, moves, ply + 1, depth - 1, bulk);
+    nodes += perftAt(words, moves, ply + 1, depth - 1, bulk, limit - nodes);
+    if (nodes > limit) return nodes;
   }
   return nodes;
 }
@@ -43,6 +45,11 @@ function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: numb
 export interface PerftOptions {
   /** Count the last ply without generating it (default true). */
   readonly bulk?: boolean;
+  /**
+   * Stop once the count passes this many leaves, and return the count so far: some number above
+   * `limit`, not the perft. For checking an expected count with bounded work (`perft --epd`).
+   */
+  readonly limit?: number;
 }
 
 /** Leaf nodes at `depth` plies below `pos` (perft(0) = 1). */
@@ -51,7 +58,7 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
   if (depth === 0) return 1;
   const stack = new SearchStack(depth);
   stack.words.set(pos.words);
-  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true);
+  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true, options.limit ?? Infinity);
 }
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */

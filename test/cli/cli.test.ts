@@ -107,6 +107,16 @@ test('perft --epd: a line that is no EPD fails by its line number; an unreadable
   assert.match(missing.err, /^caissa perft: cannot read .*missing\.epd/);
 });
 
+test('perft --epd: a count that lies (`;D40 1`) stops the search past --max-nodes and fails as `>N`; a depth past 1,000 fails', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const file = join(dir, 'lies.epd');
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -';
+  writeFileSync(file, `${start} ;D1 20 ;D2 400 ;D3 8902 ;D40 1 ;id "lies"\n${start} ;D1001 1 ;id "deep"\n${start} ;D4 197281 ;id "true"\n`);
+  const r = run('perft', '--epd', file, '--max-nodes', '1000000');
+  assert.equal(r.code, 1);
+  assert.equal(r.out, 'lies 40 1 >1000000\ndeep 1001 - depth past 1000\n1 passed, 2 failed\n');
+});
+
 test('caissa alone prints the commands and exits 2; --help exits 0', () => {
   const bare = run();
   assert.equal(bare.code, 2);

@@ -101,3 +101,16 @@ test('perft without bulk counting agrees', () => {
   const pos = Position.standard();
   assert.equal(perft(pos, 4, { bulk: false }), 197281);
 });
+
+test('perft with a limit: the count itself when it stays within, else a count past the limit, found early', () => {
+  const pos = Position.standard();
+  assert.equal(perft(pos, 4, { limit: 197281 }), 197281);
+  assert.equal(perft(pos, 4, { limit: 10_000_000 }), 197281);
+  for (const limit of [0, 1, 400, 100_000]) {
+    const got = perft(pos, 4, { limit });
+    assert.ok(got > limit && got <= 197281, `limit ${limit}: ${got}`);
+  }
+  // Depth 12 (about 6·10¹⁶ leaves) stops within a few thousand past the limit.
+  const deep = perft(pos, 12, { limit: 50_000 });
+  assert.ok(deep > 50_000 && deep < 60_000, `depth 12: ${deep}`);
+});

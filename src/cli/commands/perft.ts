@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Position } from '../../chess/position.js';
+import { MAX_DEPTH } from '../../core/depth.js';
 import { parseEpd } from '../../notation/epd.js';
 import { readText } from '../../node/data.js';
 import { perftThreaded } from '../../node/perft-pool.js';
@@ -40,7 +41,8 @@ async function runDepth(pos: Position, depth: number, divide: boolean, threads: 
 
 /**
  * Checks every `;Dn count` of every line whose count is at most maxNodes; prints one line per
- * mismatch (`id depth expected got`), count that is not a number or refused position, then
+ * mismatch (`id depth expected got`, got as `>N` where the search stopped past maxNodes), count
+ * that is not a number, depth past `MAX_DEPTH` or refused position, then
  * `U unchecked (…)` when some lines had no count within maxNodes (or none at all; those are
  * neither passed nor failed), and closes with `P passed, F failed` (positions). A `.gz` file is
  * gunzipped.
@@ -82,11 +84,19 @@ function runEpd(file: string, maxNodes: number, lenient: boolean): number {
         continue;
       }
       const expected = Number(value);
+      const depth = Number(m[1]);
       if (expected > maxNodes) continue;
-      const got = perft(pos.value, Number(m[1]));
+      if (depth > MAX_DEPTH) {
+        console.log(`${id} ${m[1]} - depth past ${MAX_DEPTH}`);
+        ok = false;
+        continue;
+      }
+      // A wrong count (`;D40 1`) must not start a search without end: the work stops once the
+      // count passes --max-nodes, where it cannot be the expected one any more.
+      const got = perft(pos.value, depth, { limit: maxNodes });
       checked++;
       if (got !== expected) {
-        console.log(`${id} ${m[1]} ${expected} ${got}`);
+        console.log(`${id} ${m[1]} ${expected} ${got > maxNodes ? `>${maxNodes}` : got}`);
         ok = false;
       }
     }

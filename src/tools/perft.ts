@@ -55,10 +55,12 @@ export interface PerftOptions {
 /** Leaf nodes at `depth` plies below `pos` (perft(0) = 1). */
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
   checkDepth(depth, 'perft');
+  const limit = options.limit ?? Infinity;
+  if (!(limit >= 0)) throw new RangeError(`perft: limit must be a number ≥ 0, got ${limit}`);
   if (depth === 0) return 1;
   const stack = new SearchStack(depth);
   stack.words.set(pos.words);
-  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true, options.limit ?? Infinity);
+  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true, limit);
 }
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */

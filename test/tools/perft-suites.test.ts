@@ -113,4 +113,5 @@ test('perft with a limit: the count itself when it stays within, else a count pa
   // Depth 12 (about 6·10¹⁶ leaves) stops within a few thousand past the limit.
   const deep = perft(pos, 12, { limit: 50_000 });
   assert.ok(deep > 50_000 && deep < 60_000, `depth 12: ${deep}`);
+  for (const bad of [-1, NaN]) assert.throws(() => perft(pos, 3, { limit: bad }), RangeError);
 });

@@ -19,6 +19,9 @@ export interface EpdRecord {
   readonly operations: ReadonlyMap<string, string>;
 }
 
+/** An opcode: a letter, then letters, digits and underscores (PGN §16.2.3). */
+const OPCODE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 const epdError = (reason: string): FenError => ({ kind: 'fen', field: 'fen', reason, message: `invalid EPD: ${reason}` });
 
 /** Splits at the semicolons that are not inside a string operand (`id "a;b"`). */
@@ -81,7 +84,7 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
     const space = t.search(/\s/);
     const opcode = space < 0 ? t : t.slice(0, space);
     const operand = stringOperand(space < 0 ? '' : t.slice(space + 1).trim());
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(opcode)) return err(epdError(`bad operation '${t}'`));
+    if (!OPCODE.test(opcode)) return err(epdError(`bad operation '${t}'`));
     operations.set(opcode, operand);
   }
   const hmvc = operations.get('hmvc');
@@ -131,7 +134,7 @@ export function makeEpd(pos: Position, operations: Iterable<readonly [string, st
   }
   let line = makeFen(pos).split(' ').slice(0, 4).join(' ');
   for (const [opcode, operand] of ops) {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(opcode)) throw new RangeError(`not an EPD opcode: '${opcode}'`);
+    if (!OPCODE.test(opcode)) throw new RangeError(`not an EPD opcode: '${opcode}'`);
     line += operand === '' && !STRING_OPCODE.test(opcode) ? ` ${opcode};` : ` ${opcode} ${writeOperand(opcode, operand)};`;
   }
   return line;

@@ -48,6 +48,7 @@ export interface PerftOptions {
   /**
    * Stop once the count passes this many leaves, and return the count so far: some number above
    * `limit`, not the perft. For checking an expected count with bounded work (`perft --epd`).
+   * `perftDivide` applies it to each root move's subtree.
    */
   readonly limit?: number;
 }

@@ -21,6 +21,7 @@ import { makeSan, parseSan } from '../../src/notation/san.js';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { epdFens, FULL, mutateText, positionFiles, spread, testSeed } from '../helpers.js';
+import { randomFen } from '../random-placement.js';
 
 /** Positions sampled per file in the quick run (spread over the file); every file of the folder is read. */
 const SAMPLE: Record<string, number> = {
@@ -33,6 +34,43 @@ const SAMPLE: Record<string, number> = {
 };
 const FILES = positionFiles();
 
+/**
+ * Checks SAN on every legal move of `fen` (read leniently): ours equals chessops' `makeSan` and
+ * reads back to the same move; castling by `O-O`/`O-O-O` is read exactly when legal. Returns the
+ * number of moves compared, or undefined when chessops refuses the position (nothing to compare).
+ */
+function sanAgreement(fen: string, chess960?: boolean): number | undefined {
+  const setup = opsParseFen(fen);
+  assert.ok(setup.isOk, fen);
+  const ops = Chess.fromSetup(setup.unwrap());
+  const pos = readFen(fen, { lenient: true, ...(chess960 === undefined ? {} : { chess960 }) });
+  if (!ops.isOk) return undefined;
+  assert.ok(pos.ok, `${fen}: chessops plays it, we refuse it even leniently: ${!pos.ok && pos.error.message}`);
+  // Castling is resolved without the move generator: both sides checked against it, legal or not.
+  for (const [san, hSide] of [['O-O', true], ['O-O-O', false]] as const) {
+    const legal = pos.value.legalMoves().find((m) => m.isCastle && m.castlingRook! > m.from === hSide);
+    const parsed = parseSan(pos.value, san);
+    if (legal === undefined) assert.ok(!parsed.ok && parsed.error.kind === 'illegal', `${fen} ${san}`);
+    else assert.ok(parsed.ok && parsed.value.code === legal.code, `${fen} ${san}`);
+  }
+  let moves = 0;
+  for (const m of pos.value.legalMoves()) {
+    const san = makeSan(m);
+    const promo = movePromotion(m.code);
+    const opsMove = {
+      from: moveFrom(m.code),
+      to: moveTo(m.code),
+      ...(promo ? { promotion: ROLES[promo] } : {}),
+    };
+    assert.equal(san, opsMakeSan(ops.value, opsMove), `${fen} ${m.uci}`);
+    const back = parseSan(pos.value, san);
+    assert.ok(back.ok, `${fen} ${san}: ${back.ok ? '' : back.error.message}`);
+    assert.equal(back.value.code, m.code, `${fen} ${san}`);
+    moves++;
+  }
+  return moves;
+}
+
 let totalPositions = 0;
 for (const file of FILES) {
   test(`SAN round trip and chessops makeSan on ${file}`, () => {
@@ -40,37 +78,11 @@ for (const file of FILES) {
     let moves = 0;
     let refusedByChessops = 0;
     for (const fen of fens) {
-      const setup = opsParseFen(fen);
-      assert.ok(setup.isOk, fen);
-      const ops = Chess.fromSetup(setup.unwrap());
-      const pos = readFen(fen, { lenient: true });
-      if (!ops.isOk) {
-        // chessops refuses it: nothing to compare with; counted and bounded below.
-        refusedByChessops++;
-        continue;
-      }
-      assert.ok(pos.ok, `${fen}: chessops plays it, we refuse it even leniently: ${!pos.ok && pos.error.message}`);
-      totalPositions++;
-      // Castling is resolved without the move generator: both sides checked against it, legal or not.
-      for (const [san, hSide] of [['O-O', true], ['O-O-O', false]] as const) {
-        const legal = pos.value.legalMoves().find((m) => m.isCastle && m.castlingRook! > m.from === hSide);
-        const parsed = parseSan(pos.value, san);
-        if (legal === undefined) assert.ok(!parsed.ok && parsed.error.kind === 'illegal', `${fen} ${san}`);
-        else assert.ok(parsed.ok && parsed.value.code === legal.code, `${fen} ${san}`);
-      }
-      for (const m of pos.value.legalMoves()) {
-        const san = makeSan(m);
-        const promo = movePromotion(m.code);
-        const opsMove = {
-          from: moveFrom(m.code),
-          to: moveTo(m.code),
-          ...(promo ? { promotion: ROLES[promo] } : {}),
-        };
-        assert.equal(san, opsMakeSan(ops.value, opsMove), `${fen} ${m.uci}`);
-        const back = parseSan(pos.value, san);
-        assert.ok(back.ok, `${fen} ${san}: ${back.ok ? '' : back.error.message}`);
-        assert.equal(back.value.code, m.code, `${fen} ${san}`);
-        moves++;
+      const compared = sanAgreement(fen);
+      if (compared === undefined) refusedByChessops++;
+      else {
+        totalPositions++;
+        moves += compared;
       }
     }
     assert.ok(moves > 0);
@@ -80,6 +92,20 @@ for (const file of FILES) {
 
 test('at least 50,000 positions compared', () => {
   assert.ok(totalPositions >= 50000, `only ${totalPositions}`);
+});
+
+test('SAN round trip and chessops makeSan on randomly placed positions (promoted pieces, three rooks a rank)', () => {
+  const rng = new Rng(testSeed(962));
+  let positions = 0;
+  let moves = 0;
+  for (let i = 0; i < (FULL ? 100000 : 10000); i++) {
+    const { fen, chess960 } = randomFen(rng);
+    const compared = sanAgreement(fen, chess960);
+    if (compared === undefined) continue;
+    positions++;
+    moves += compared;
+  }
+  assert.ok(positions > 4000 && moves > 60000, `${positions} positions, ${moves} moves`);
 });
 
 const at = (fen: string) => {

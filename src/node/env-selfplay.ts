@@ -12,12 +12,23 @@
  * (game index), `plies.npy` int32 (N,), `fens.npy` unicode (N,) (FEN of the sample's position);
  * for Paco Ŝako also `flags.npy` int8 (N, 2): the mover is in Ŝako (−1 mid-turn, where Ŝako is
  * undefined) and the mover can Paco within this turn, the seed's training labels.
+ *
+ * A run is a checkpointed job. About once a second, and at the end, the files' headers are
+ * rewritten with their row counts and then `manifest.json` (atomically), with `complete: false`
+ * until the run ends; so a kill loses at most the games finished since the last checkpoint, and
+ * the files always read as the games the manifest counts. `resume` continues such a run: the
+ * files are cut back to the manifest's rows and the remaining games are played, with seeds of
+ * their own (a resumed run does not repeat the games it already has). A finished run can be
+ * resumed with a larger `games` to extend it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { envSeed } from '../env/batch.js';
 import type { ObservationKind } from '../env/kernel.js';
+import type { NpyDescr } from '../env/npy.js';
 import { kernelFactory } from '../env/registry.js';
+import { readJson, writeJsonAtomic } from './atomic-file.js';
 import { NpyFileWriter } from './env-npy.js';
 import { splitRange } from './env-pool.js';
 
@@ -35,7 +46,51 @@ export interface SelfplayOptions {
   readonly seed: number;
   readonly observation: ObservationKind;
   readonly maxSteps: number;
+  /** Continue the run in `out` (if there is one) up to `games` games in all. */
+  readonly resume?: boolean;
 }
+
+/** `out` holds a run that this one would overwrite, or that cannot be continued as asked. */
+export class SelfplayRunError extends Error {
+  override readonly name = 'SelfplayRunError';
+}
+
+/** How often a run writes its checkpoint. */
+const CHECKPOINT_MS = 1000;
+
+/** What `manifest.json` says of a run: the fields a resumed run reads back. */
+interface RunManifest {
+  readonly format: string;
+  readonly game: string;
+  readonly policy: SelfplayPolicy;
+  readonly simulations?: number;
+  readonly value?: string;
+  readonly seed: number;
+  readonly maxSteps: number;
+  readonly observation: { readonly kind: string };
+  readonly games: number;
+  readonly samples: number;
+  readonly results: { readonly whiteWins: number; readonly blackWins: number; readonly draws: number; readonly truncated: number };
+  readonly elapsedMs: number;
+  /** Absent in manifests of version 1 written before checkpoints, which were written at the end only. */
+  readonly complete?: boolean;
+  readonly segments?: number;
+}
+
+/** The options that decide what a run's games are: a resumed run must be given the same. */
+function runParameters(o: { game: string; policy: SelfplayPolicy; simulations?: number; value?: string; seed: number; maxSteps: number; observation: string }): string[] {
+  return [
+    `--game ${o.game}`,
+    `--policy ${o.policy}`,
+    ...(o.policy === 'mcts' ? [`--sims ${o.simulations}`, `--value ${o.value}`] : []),
+    `--observation ${o.observation}`,
+    `--max-steps ${o.maxSteps}`,
+    `--seed ${o.seed}`,
+  ];
+}
+
+/** The seed of a run's k-th segment (k runs wrote to it before): the run's own for the first. */
+const segmentSeed = (seed: number, k: number): number => (k === 0 ? seed : envSeed(seed ^ 0x5e6, k));
 
 export interface SelfplayProgress {
   readonly games: number;
@@ -90,80 +145,61 @@ export async function runSelfplay(
   if (factory === undefined) throw new RangeError(`no environment for game '${options.game}'`);
   const shape = factory.observationShape(options.observation);
   const a = factory.actionCount;
+  const observationKind = options.game === 'paco' ? 'reference' : options.observation;
   mkdirSync(options.out, { recursive: true });
   const path = (name: string): string => join(options.out, name);
-  const writers = {
-    observations: new NpyFileWriter(path('observations.npy'), '<f4', shape),
-    masks: new NpyFileWriter(path('masks.npy'), '|b1', [a]),
-    policies: new NpyFileWriter(path('policies.npy'), '<f4', [a]),
-    actions: new NpyFileWriter(path('actions.npy'), '<i4', []),
-    values: new NpyFileWriter(path('values.npy'), '<f4', []),
-    players: new NpyFileWriter(path('players.npy'), '|i1', []),
-    games: new NpyFileWriter(path('games.npy'), '<i4', []),
-    plies: new NpyFileWriter(path('plies.npy'), '<i4', []),
-    fens: new NpyFileWriter(path('fens.npy'), `<U${fenWidth(options.game)}`, []),
-  };
-  const flags = options.game === 'paco' ? new NpyFileWriter(path('flags.npy'), '|i1', [2]) : undefined;
-  const results = [0, 0, 0, 0];
-  let games = 0;
-  let samples = 0;
-  const started = performance.now();
-  const write = (g: GameRecord): void => {
-    const n = g.samples;
-    const masks = new Uint8Array(n * a);
-    const policies = new Float32Array(n * a);
-    for (let s = 0; s < n; s++) {
-      for (let k = g.offsets[s]!; k < g.offsets[s + 1]!; k++) {
-        masks[s * a + g.labels[k]!] = 1;
-        policies[s * a + g.labels[k]!] = g.probs[k]!;
-      }
-    }
-    writers.observations.append(g.observations, n);
-    writers.masks.append(masks, n);
-    writers.policies.append(policies, n);
-    writers.actions.append(g.actions, n);
-    writers.values.append(g.values, n);
-    writers.players.append(g.players, n);
-    writers.games.append(new Int32Array(n).fill(games), n);
-    writers.plies.append(Int32Array.from({ length: n }, (_, i) => i), n);
-    writers.fens.appendStrings(g.fens);
-    flags?.append(g.flags, n);
-    results[g.result]!++;
-    games++;
-    samples += n;
-    onProgress?.({ games, samples, elapsedMs: performance.now() - started });
-  };
 
-  const threads = Math.max(1, Math.min(options.threads, options.batch));
-  const claimed = new SharedArrayBuffer(4);
-  const url = new URL('./env-selfplay-worker.js', import.meta.url);
-  const workers: Worker[] = [];
+  let prior: RunManifest | undefined;
   try {
-    await Promise.all(
-      splitRange(options.batch, threads).map(
-        ([start, end]) =>
-          new Promise<void>((resolve, reject) => {
-            const init: SelfplayWorkerInit = { options, start, end, claimed };
-            const worker = new Worker(url, { workerData: init });
-            workers.push(worker);
-            worker.on('message', (m: GameRecord | { type: 'done' }) => {
-              if (m.type === 'game') write(m);
-              else resolve();
-            });
-            worker.on('error', reject);
-            worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`self-play worker exited with ${code}`))));
-          }),
-      ),
-    );
-  } finally {
-    // On failure too: stop the other workers and leave readable (shorter) files.
-    await Promise.all(workers.map((w) => w.terminate()));
-    for (const w of Object.values(writers)) w.close();
-    flags?.close();
+    prior = readJson<RunManifest>(path('manifest.json'));
+  } catch (e) {
+    throw new SelfplayRunError(`${path('manifest.json')}: cannot be read (${(e as Error).message})`);
   }
-  const elapsedMs = performance.now() - started;
-  const file = (w: NpyFileWriter): object => ({ file: w.path.split(/[\\/]/).pop(), dtype: w.descr, shape: [w.rows, ...w.rowShape] });
-  const manifest = {
+  if (prior !== undefined && prior.format !== 'caissa-selfplay') throw new SelfplayRunError(`${options.out}: its manifest.json is not a self-play manifest`);
+  if (prior !== undefined && prior.complete === false && options.resume !== true) {
+    throw new SelfplayRunError(`${options.out} holds an unfinished run (${prior.games} games): pass --resume to continue it, or use another directory`);
+  }
+  const resumed = options.resume === true && prior !== undefined ? prior : undefined;
+  if (resumed !== undefined) {
+    const theirs = runParameters({ ...resumed, observation: resumed.observation.kind });
+    const ours = runParameters({ ...options, observation: observationKind });
+    if (theirs.join() !== ours.join()) throw new SelfplayRunError(`${options.out} holds a different run (${theirs.join(' ')})`);
+  }
+  const segment = resumed === undefined ? 0 : resumed.segments ?? 1;
+
+  const files: [string, NpyDescr, readonly number[]][] = [
+    ['observations', '<f4', shape],
+    ['masks', '|b1', [a]],
+    ['policies', '<f4', [a]],
+    ['actions', '<i4', []],
+    ['values', '<f4', []],
+    ['players', '|i1', []],
+    ['games', '<i4', []],
+    ['plies', '<i4', []],
+    ['fens', `<U${fenWidth(options.game)}`, []],
+    ...(options.game === 'paco' ? [['flags', '|i1', [2]] as [string, NpyDescr, readonly number[]]] : []),
+  ];
+  const open = ([name, descr, rowShape]: [string, NpyDescr, readonly number[]]): NpyFileWriter =>
+    resumed === undefined ? new NpyFileWriter(path(`${name}.npy`), descr, rowShape) : NpyFileWriter.reopen(path(`${name}.npy`), descr, rowShape, resumed.samples);
+  const opened: NpyFileWriter[] = [];
+  try {
+    for (const f of files) opened.push(open(f));
+  } catch (e) {
+    for (const w of opened) w.close();
+    throw resumed === undefined ? e : new SelfplayRunError(`${options.out}: cannot continue the run (${(e as Error).message})`);
+  }
+  const [observations, masksFile, policiesFile, actions, values, players, gamesFile, pliesFile, fens, flags] = opened as [NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter, NpyFileWriter | undefined];
+
+  const results = resumed === undefined ? [0, 0, 0, 0] : [resumed.results.whiteWins, resumed.results.blackWins, resumed.results.draws, resumed.results.truncated];
+  let games = resumed?.games ?? 0;
+  let samples = resumed?.samples ?? 0;
+  const remaining = options.games - games;
+  const priorMs = resumed?.elapsedMs ?? 0;
+  const started = performance.now();
+  const elapsed = (): number => priorMs + performance.now() - started;
+  const threads = Math.max(1, Math.min(options.threads, options.batch));
+
+  const manifest = (complete: boolean): object => ({
     format: 'caissa-selfplay',
     version: 1,
     game: options.game,
@@ -176,22 +212,93 @@ export async function runSelfplay(
     maxSteps: options.maxSteps,
     games,
     samples,
+    complete,
+    segments: remaining > 0 ? segment + 1 : segment,
     actions: {
       count: a,
       encoding: options.game === 'paco' ? PACO_ACTIONS_TEXT : CHESS_ACTIONS_TEXT,
     },
     observation: {
-      kind: options.game === 'paco' ? 'reference' : options.observation,
+      kind: observationKind,
       shape,
       layout: options.game === 'paco' ? PACO_OBSERVATION_TEXT : CHESS_OBSERVATION_TEXT,
     },
     values: 'final reward of the player to act at the sample: +1 win, -1 loss, 0 draw or cut at the step cap',
     results: { whiteWins: results[0], blackWins: results[1], draws: results[2], truncated: results[3] },
-    files: Object.fromEntries([...Object.entries(writers), ...(flags ? [['flags', flags] as const] : [])].map(([k, w]) => [k, file(w)])),
+    files: Object.fromEntries(opened.map((w, i) => [files[i]![0], { file: `${files[i]![0]}.npy`, dtype: w.descr, shape: [w.rows, ...w.rowShape] }])),
     flags: flags ? 'flags.npy int8 (N, 2): [mover in Ŝako (1/0; −1 mid-turn, where it is undefined), mover can Paco within this turn]' : undefined,
-    elapsedMs: Math.round(elapsedMs),
-    samplesPerSecond: Math.round((samples * 1000) / Math.max(1, elapsedMs)),
+    elapsedMs: Math.round(elapsed()),
+    samplesPerSecond: Math.round((samples * 1000) / Math.max(1, elapsed())),
+  });
+  /** The checkpoint: headers first, then the manifest that vouches for them. */
+  let lastCheckpoint = performance.now();
+  const checkpoint = (complete: boolean): object => {
+    for (const w of opened) w.commit();
+    const written = manifest(complete);
+    writeJsonAtomic(path('manifest.json'), written);
+    lastCheckpoint = performance.now();
+    return written;
   };
-  writeFileSync(path('manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  return { games, samples, elapsedMs, manifest };
+
+  const write = (g: GameRecord): void => {
+    const n = g.samples;
+    const masks = new Uint8Array(n * a);
+    const policies = new Float32Array(n * a);
+    for (let s = 0; s < n; s++) {
+      for (let k = g.offsets[s]!; k < g.offsets[s + 1]!; k++) {
+        masks[s * a + g.labels[k]!] = 1;
+        policies[s * a + g.labels[k]!] = g.probs[k]!;
+      }
+    }
+    observations.append(g.observations, n);
+    masksFile.append(masks, n);
+    policiesFile.append(policies, n);
+    actions.append(g.actions, n);
+    values.append(g.values, n);
+    players.append(g.players, n);
+    gamesFile.append(new Int32Array(n).fill(games), n);
+    pliesFile.append(Int32Array.from({ length: n }, (_, i) => i), n);
+    fens.appendStrings(g.fens);
+    flags?.append(g.flags, n);
+    results[g.result]!++;
+    games++;
+    samples += n;
+    if (performance.now() - lastCheckpoint >= CHECKPOINT_MS) checkpoint(false);
+    onProgress?.({ games, samples, elapsedMs: elapsed() });
+  };
+
+  const claimed = new SharedArrayBuffer(4);
+  const url = new URL('./env-selfplay-worker.js', import.meta.url);
+  const workers: Worker[] = [];
+  let finished = false;
+  let written: object | undefined;
+  try {
+    if (remaining > 0) {
+      checkpoint(false);
+      const segmentOptions: SelfplayOptions = { ...options, games: remaining, seed: segmentSeed(options.seed, segment) };
+      await Promise.all(
+        splitRange(options.batch, threads).map(
+          ([start, end]) =>
+            new Promise<void>((resolve, reject) => {
+              const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed };
+              const worker = new Worker(url, { workerData: init });
+              workers.push(worker);
+              worker.on('message', (m: GameRecord | { type: 'done' }) => {
+                if (m.type === 'game') write(m);
+                else resolve();
+              });
+              worker.on('error', reject);
+              worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`self-play worker exited with ${code}`))));
+            }),
+        ),
+      );
+    }
+    finished = true;
+  } finally {
+    // On failure too: stop the other workers and leave a checkpoint of every game written.
+    await Promise.all(workers.map((w) => w.terminate()));
+    written = checkpoint(finished);
+    for (const w of opened) w.close();
+  }
+  return { games, samples, elapsedMs: elapsed(), manifest: written! };
 }

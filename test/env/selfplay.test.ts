@@ -6,10 +6,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 import type { Position } from '../../src/chess/position.js';
 import { BatchEnv } from '../../src/env/batch.js';
@@ -36,6 +37,15 @@ function load(dir: string, name: string): NpyArray {
   const r = decodeNpy(new Uint8Array(readFileSync(join(dir, `${name}.npy`))));
   assert.ok(r.ok, name);
   return r.value;
+}
+
+/** The run's manifest.json, or undefined while there is none. */
+function readManifest(dir: string): { games: number; samples: number; complete: boolean; segments: number } | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function check(dir: string, options: SelfplayOptions): void {
@@ -198,4 +208,82 @@ test('Paco Ŝako self-play: masks, replayed actions and the Ŝako / Paco-in-one 
       assert.ok(legal.has(label));
       applyAction(state, viewpointCode(label + 1, player));
     }
+  }));
+
+/** The games of a run as their FEN sequences, checking that game indices count up from 0 with no gap. */
+function gameLines(dir: string): string[] {
+  const games = load(dir, 'games');
+  const fens = load(dir, 'fens');
+  const lines: string[][] = [];
+  for (let s = 0; s < games.data!.length; s++) {
+    const g = games.data![s]!;
+    if (g === lines.length) lines.push([]);
+    assert.equal(g, lines.length - 1, `sample ${s}: game ${g} after game ${lines.length - 1}`);
+    lines[g]!.push(fens.strings![s]!);
+  }
+  return lines.map((l) => l.join('|'));
+}
+
+const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+
+test('a run killed after a checkpoint resumes: no game lost or played twice, files as the manifest says', () =>
+  withDir(async (dir) => {
+    const options: SelfplayOptions = { ...base, games: 60, batch: 4, threads: 1, policy: 'mcts', simulations: 200, maxSteps: 40, out: dir };
+    const args = [MAIN, 'selfplay', '--games', '60', '--batch', '4', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
+    const child = spawn(process.execPath, args, { stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Killed as soon as a checkpoint holds a game.
+    let killed = false;
+    while (!killed && child.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      const m = readManifest(dir);
+      if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
+    }
+    await exited;
+    assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+    // What the kill left reads as the last checkpoint's games (numpy reads the same header).
+    const checkpoint = readManifest(dir)!;
+    assert.equal(checkpoint.complete, false);
+    const before = gameLines(dir);
+    assert.equal(before.length, checkpoint.games);
+    assert.equal(load(dir, 'masks').shape[0], checkpoint.samples);
+
+    // Without --resume the unfinished run is not overwritten.
+    const again = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    assert.equal(again.status, 2);
+    assert.match(again.stderr, /holds an unfinished run \(\d+ games\): pass --resume/);
+    // Resumed with other options, it is refused, naming the run's own.
+    const other = spawnSync(process.execPath, [...args, '--resume', '--seed', '2'], { encoding: 'utf8' });
+    assert.equal(other.status, 2);
+    assert.match(other.stderr, /holds a different run \(--game chess --policy mcts --sims 200 --value material --observation compact --max-steps 40 --seed 1\)/);
+
+    const resumed = spawnSync(process.execPath, [...args, '--resume'], { encoding: 'utf8' });
+    assert.equal(resumed.status, 0, resumed.stderr);
+    const m = readManifest(dir)!;
+    assert.equal(m.complete, true);
+    assert.equal(m.segments, 2);
+    check(dir, options);
+    const after = gameLines(dir);
+    assert.equal(after.length, 60);
+    assert.deepEqual(after.slice(0, before.length), before);
+    // The resumed part has seeds of its own: no game is played twice.
+    assert.equal(new Set(after).size, after.length);
+  }));
+
+test('a finished run resumed with more games is extended; with as many, left as it is', () =>
+  withDir(async (dir) => {
+    await runSelfplay({ ...base, games: 3, out: dir });
+    const first = gameLines(dir);
+    await runSelfplay({ ...base, games: 3, out: dir, resume: true });
+    assert.deepEqual(gameLines(dir), first);
+    assert.equal(readManifest(dir)!.segments, 1);
+    const options = { ...base, games: 7, out: dir, resume: true };
+    const r = await runSelfplay(options);
+    assert.equal(r.games, 7);
+    check(dir, options);
+    assert.deepEqual(gameLines(dir).slice(0, 3), first);
+    assert.equal(readManifest(dir)!.segments, 2);
+    // A fresh run (no resume) replaces a finished one, as it always did.
+    await runSelfplay({ ...base, games: 2, out: dir });
+    assert.equal(gameLines(dir).length, 2);
   }));

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
-import { runSelfplay, type SelfplayPolicy } from '../../node/env-selfplay.js';
+import { runSelfplay, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 /**
@@ -15,7 +15,9 @@ const MAX_BATCH = 16_384;
 
 const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
-    [--observation alphazero|compact] [--max-steps S] [--seed S] [--quiet]
+    [--observation alphazero|compact] [--max-steps S] [--seed S] [--resume] [--quiet]
+  --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
+    options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
   paco: 132 actions, the reference's 30-layer observation, flags.npy with the Ŝako/Paco-in-one labels`;
 
@@ -47,6 +49,7 @@ export const selfplayCommand: Command = {
         observation: { type: 'string', default: 'alphazero' },
         'max-steps': { type: 'string' },
         seed: { type: 'string' },
+        resume: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
       },
     });
@@ -77,6 +80,7 @@ export const selfplayCommand: Command = {
       seed: parseIntOption('--seed', values.seed, 0),
       observation: values.observation as ObservationKind,
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
+      resume: values.resume,
     };
     let last = 0;
     const show = !values.quiet;
@@ -90,6 +94,7 @@ export const selfplayCommand: Command = {
         }
       });
     } catch (e) {
+      if (e instanceof SelfplayRunError) throw new InputError(e.message);
       const code = (e as { code?: string }).code;
       if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS' || code === 'ENOENT') {
         throw new InputError(`--out ${options.out}: cannot write there (${(e as Error).message})`);

@@ -14,8 +14,9 @@
  * leaves either a whole file or none; a unit whose marker is missing is simply redone, and redoing
  * it writes the same bytes, which also makes retried cluster jobs idempotent.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpName } from '../atomic-file.js';
 
 export interface LevelRecord {
   readonly ply: number;
@@ -53,21 +54,7 @@ export const spillMarker = (dir: string, ply: number, i: number): string => join
 export const planFile = (dir: string, ply: number): string => join(levelDir(dir, ply), 'plan.json');
 export const manifestFile = (dir: string): string => join(dir, 'manifest.json');
 
-let tmpCounter = 0;
-/** A temporary name beside `path`, unique per process and call. */
-export const tmpName = (path: string): string => `${path}.${process.pid}.${++tmpCounter}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-
-/** Writes JSON atomically (temporary file + rename). */
-export function writeJsonAtomic(path: string, value: unknown): void {
-  const tmp = tmpName(path);
-  writeFileSync(tmp, JSON.stringify(value));
-  renameSync(tmp, path);
-}
-
-export function readJson<T>(path: string): T | undefined {
-  if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as T;
-}
+export { readJson, tmpName, writeJsonAtomic } from '../atomic-file.js';
 
 /** Writes int32 words atomically. */
 export function writeWordsAtomic(path: string, words: Int32Array): void {

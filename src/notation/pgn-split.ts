@@ -89,6 +89,11 @@ export class PgnSplitter {
   private lineHasContent = false;
   private blankAfterTag = false;
   private done = false;
+  /**
+   * Between games, after one that ended at its termination marker and before a blank line or
+   * other content: a marker here repeats that game's (`1-0*`) and makes no game.
+   */
+  private afterMarker = false;
   /** Games found and not yet taken: `ready[head..]` (an index, not `shift`, which is O(n)). */
   private ready: GameSlice[] = [];
   private head = 0;
@@ -216,6 +221,7 @@ export class PgnSplitter {
     this.atLineStart = false;
     this.lineHasContent = true;
     this.state = S_BETWEEN;
+    this.afterMarker = true; // `gameEndsAt` ends a game at its marker only
     this.depth = 0;
     this.inner = INNER.none;
     this.pos = end;
@@ -287,6 +293,13 @@ export class PgnSplitter {
     this.startColumn = at - this.lineStart + 1;
     this.depth = 0;
     this.blankAfterTag = false;
+    this.afterMarker = false;
+  }
+
+  /** Ends the current game just after its termination marker, at `end`. */
+  private endAtMarker(end: number): void {
+    this.emit(end);
+    this.afterMarker = true;
   }
 
   private scan(): void {
@@ -337,6 +350,7 @@ export class PgnSplitter {
           this.line++;
           if (!this.lineHasContent && this.inner === INNER.none) {
             if (this.state === S_TAGS) this.blankAfterTag = true;
+            else if (this.state === S_BETWEEN) this.afterMarker = false;
             else if (this.state === S_MOVES && this.depth === 0) this.state = S_BLANK;
           }
           this.lineHasContent = false;
@@ -407,6 +421,15 @@ export class PgnSplitter {
           this.begin(i, true);
         }
       }
+      if (this.state === S_BETWEEN && this.afterMarker) {
+        // A second termination marker right after a game's (`1-0*`, or on the next line) is that
+        // game's, as chessops and python-chess read it: no game of its own.
+        const n = c === 42 ? 1 : markerAt(b, i, this.len);
+        if (n > 0) {
+          i += n;
+          continue;
+        }
+      }
       if (this.state === S_BETWEEN) {
         this.begin(i, c !== 91);
         if (this.pauses && (c === 91 || ALNUM[c] === 1)) {
@@ -467,7 +490,7 @@ export class PgnSplitter {
         case 42: // *
           this.state = S_MOVES;
           i++;
-          if (this.depth === 0) this.emit(i);
+          if (this.depth === 0) this.endAtMarker(i);
           continue;
       }
       this.state = S_MOVES;
@@ -476,7 +499,7 @@ export class PgnSplitter {
         const n = markerAt(b, i - 1, this.len);
         if (n > 0) {
           i += n - 1;
-          this.emit(i);
+          this.endAtMarker(i);
           continue;
         }
       }
@@ -484,7 +507,7 @@ export class PgnSplitter {
         const n = markerLength(b, i, this.len);
         if (n > 0) {
           i += n;
-          this.emit(i);
+          this.endAtMarker(i);
           continue;
         }
       }

@@ -784,6 +784,32 @@ test('comments between games start no game: after a result, before the next tag 
   assert.deepEqual(second!.comments, ['opening comment of the next']);
 });
 
+test('a second termination marker right after a game\'s (`1-0*`, `1-0` then `*` on the next line) is that game\'s, as chessops reads it', async () => {
+  // The movetext ends at its marker (PGN §8.2.6); a program that writes the marker twice means
+  // one game. After a blank line, a lone marker is a game of no moves, for chessops too.
+  const cases: [string, number[], string[]][] = [
+    ['1. e4 1-0*\n\n1. d4 *\n', [1, 1], ['1-0', '*']],
+    ['1. e4 1-0 *\n', [1], ['1-0']],
+    ['1. e4 0-1 1/2-1/2 * 1-0\n', [1], ['0-1']],
+    ['[Event "a"]\n\n1. e4 1-0\n*\n\n[Event "b"]\n\n1. d4 d5 *\n', [1, 2], ['1-0', '*']],
+    ['1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0*\n\n1. d4 *', [7, 1], ['1-0', '*']],
+    ['1. e4 1-0\n\n*\n', [1, 0], ['1-0', '*']],
+  ];
+  for (const [text, plies, results] of cases) {
+    assert.equal(parseChessopsPgn(text).length, plies.length, text);
+    const expected = plies.map((n, i) => [n, results[i], null]);
+    assert.deepEqual(replayPgnSync(text).map((r) => [r.plies, r.result, r.error]), expected, text);
+    const bytes = new TextEncoder().encode(text);
+    for (let k = 1; k < bytes.length; k++) {
+      const streamed: ReplayRecord[] = [];
+      for await (const batch of replayPgnBatches([bytes.subarray(0, k), bytes.subarray(k)])) streamed.push(...batch);
+      assert.deepEqual(streamed.map((r) => [r.plies, r.result, r.error]), expected, `${text}: cut at ${k}`);
+    }
+    assert.deepEqual(parsePgn(text).map((r) => r.ok && r.value.moves.length), plies, text);
+    assertGamesAtEveryCut(text, plies.length);
+  }
+});
+
 test('a blank line among the tags: a tag named again starts a game (tags-only games), a new name goes on (ChessBase)', () => {
   // python-chess's chessbase-empty-line.pgn: a ChessBase export with a blank line between
   // [Event] and [Date]. python-chess's test reads one game, with Event and Round, whose first

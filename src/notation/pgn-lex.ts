@@ -6,7 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { markerLength, MOVE_END } from './pgn-split.js';
+import { escapeInComment, markerLength, MOVE_END } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export const T_END = 0;
@@ -66,12 +66,14 @@ export class PgnLexer {
   stop = 0;
   /**
    * T_TAG: name and raw value (escapes not yet removed). T_COMMENT: the text, without the
-   * whitespace at its ends.
+   * whitespace at its ends (escapes not yet removed: `unescapeComment` if `braced`).
    */
   nameStart = 0;
   nameEnd = 0;
   valueStart = 0;
   valueEnd = 0;
+  /** T_COMMENT: whether a `{…}` comment (else a `;` one, which has no escapes). */
+  braced = false;
   /** T_NAG: its number. */
   nag = 0;
   /** T_ERROR: what is wrong, and whether in a tag pair (the tags after it are not read). */
@@ -181,12 +183,13 @@ export class PgnLexer {
         case 123: {
           // { comment }: no nesting (§5).
           let j = i + 1;
-          while (j < end && b[j] !== 125) j++;
+          while (j < end && b[j] !== 125) j += escapeInComment(b, j, end) ? 2 : 1;
           if (j >= end) {
             this.pos = end;
             return this.fail(i, 'unterminated comment');
           }
           this.commentText(i + 1, j);
+          this.braced = true;
           this.stop = j + 1;
           this.pos = j + 1;
           return T_COMMENT;
@@ -196,6 +199,7 @@ export class PgnLexer {
           let j = i + 1;
           while (j < end && b[j] !== 10 && b[j] !== 13) j++;
           this.commentText(i + 1, j);
+          this.braced = false;
           this.stop = j;
           this.pos = j;
           return T_COMMENT;
@@ -412,6 +416,9 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
   if (unescape && s.indexOf('\\') >= 0) s = s.replace(/\\(["\\])/g, '$1');
   return s;
 }
+
+/** The text of a `{…}` comment with its escapes (`escapeInComment`) removed. */
+export const unescapeComment = (text: string): string => (text.indexOf('\\') >= 0 ? text.replace(/\\([\\}])/g, '$1') : text);
 
 /**
  * Length of a termination marker that ends the symbol run `b[i..j)` right after a move's last

@@ -10,6 +10,7 @@ import { applyMoveKeyless, applyNullMove } from '../chess/play.js';
 import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
 import {
   decodeText,
+  unescapeComment,
   PgnLexer,
   resultText,
   T_CLOSE,
@@ -135,7 +136,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
         else last.nags.push(lx.nag);
         break;
       case T_COMMENT: {
-        const text = normalizeComment(decodeText(lx.buf, lx.valueStart, lx.valueEnd));
+        const raw = decodeText(lx.buf, lx.valueStart, lx.valueEnd);
+        const text = normalizeComment(lx.braced ? unescapeComment(raw) : raw);
         if (last === undefined) (line === root ? gameComments : line.pending).push(text);
         // A first comment gets an array of its own size (a push would reserve 17 slots in V8):
         // most moves of commented games have one.

@@ -13,7 +13,7 @@ import { Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
-import { PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
+import { escapeInComment, PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
 import { isNullMoveText, resolveMove, resolveSan, sanErrorMessage } from './san.js';
@@ -423,6 +423,10 @@ export class GameReplayer {
         this.skippedLines = lines;
         this.skippedLineStart = lineStart;
         return j;
+      }
+      if (escapeInComment(b, j, end)) {
+        j++; // `\}` or `\\`: no line break to count
+        continue;
       }
       if (c === 10 || c === 13) {
         if (c === 13 || b[j - 1] !== 13) lines++;

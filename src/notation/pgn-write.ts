@@ -71,16 +71,22 @@ class Wrapper {
    * A comment's words, so that a long comment wraps too. A comment holding a closing brace
    * (read from a `;` comment) is written as a `;` comment on a line of its own. Either way its
    * whitespace becomes single spaces, as the reader makes it (a line break would end a `;`
-   * comment and turn the rest of its text into movetext).
+   * comment and turn the rest of its text into movetext). In braces, a backslash that the
+   * reader would take for an escape (before another or at the end) is escaped (`\\`); every
+   * other one is written as is, as readers that know no escape read it.
    */
   comment(text: string): void {
-    const words = text.split(/\s+/).filter((w) => w !== '');
     if (text.includes('}')) {
       if (this.line !== '') this.lines.push(this.line);
-      this.lines.push(';' + words.join(' '));
+      this.lines.push(';' + text.split(/\s+/).filter((w) => w !== '').join(' '));
       this.line = '';
       return;
     }
+    const words = text
+      .trim()
+      .replace(/\\(?=\\|$)/g, '\\\\')
+      .split(/\s+/)
+      .filter((w) => w !== '');
     if (words.length === 0) {
       this.add('{}');
       return;

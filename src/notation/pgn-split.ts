@@ -68,7 +68,7 @@ for (const ch of '12345678#+QRBNO') MOVE_END[ch.charCodeAt(0)] = 1;
 
 /**
  * Whether `b[i]` is a backslash that escapes the next byte inside a `{…}` comment: `\}` stands for
- * `}` and `\\` for `\`, any other backslash for itself. PGN (§8.2.5) has no escape in comments;
+ * `}` and `\\` for `\`, any other backslash for itself. PGN (§5) has no escape in comments;
  * kokopu writes these and its test data states games that hold them, and no other reader we
  * compare with meets them in real files (none in the 129,000 games of ../shared).
  */
@@ -432,7 +432,7 @@ export class PgnSplitter {
       }
       if (this.state === S_BETWEEN && this.afterMarker) {
         // A second termination marker right after a game's (`1-0*`, or on the next line) is that
-        // game's, as chessops and python-chess read it: no game of its own.
+        // game's, as chessops reads it: no game of its own.
         const n = c === 42 ? 1 : markerAt(b, i, this.len);
         if (n > 0) {
           i += n;

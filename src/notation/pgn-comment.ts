@@ -43,11 +43,11 @@ const COLORS: Readonly<Record<string, ShapeColor>> = { G: 'green', R: 'red', Y: 
 const COLOR_LETTERS: Readonly<Record<ShapeColor, string>> = { green: 'G', red: 'R', yellow: 'Y', blue: 'B' };
 
 /**
- * `[%name value]`; the value runs to the first `]`, and holds no `[` (where one stands, a command
- * left open ends before it). One whitespace character after the name, the rest is the value's
- * (trimmed later): `\s+` there would backtrack over a long run of spaces, quadratic in its length.
+ * A command's inside, between its brackets: `%name`, one whitespace character, then the value
+ * (trimmed later: `\s+` there would backtrack over a long run of spaces, quadratic in its length).
+ * The reader hands it only insides that hold no bracket.
  */
-const COMMAND = /\[%([A-Za-z]+)\s([^[\]]*)\]/g;
+const COMMAND_INSIDE = /^%([A-Za-z]+)\s([^]*)$/;
 /** `H:MM:SS` or `H:MM:SS.fff`: hours of any length, minutes and seconds of one or two digits. */
 const TIME = /^(\d+):(\d{1,2}):(\d{1,2}(?:\.\d*)?)$/;
 /** `#-3` or `0.17`, `-.5`, `+1`; then an optional `,depth`. */
@@ -121,24 +121,74 @@ function readCommand(fields: Fields, name: string, value: string): boolean {
 
 /**
  * Reads the commands of a comment (a `PgnMove`'s comment, as `parsePgn` gives it). A command
- * given twice counts once, the last; shapes add up.
+ * given twice counts once, the last to close; shapes add up.
  *
  * ```ts
  * parseCommentCommands('Good move [%eval 0.17,20] [%clk 0:03:00]');
  * // { text: 'Good move', clock: 180, evaluation: { pawns: 0.17, depth: 20 }, shapes: [] }
  * ```
+ *
+ * Cutting a command out joins the text on its two sides with one space, and that join can make a
+ * command of what was not one: `[%eval -1.67 [%clk 0:01:33] ]` leaves `[%eval -1.67 ]`. The text
+ * returned must hold no command that reads, or writing it back and reading it again would give a
+ * different comment; so such a command is read too (here both the clock and the evaluation).
+ * One pass does it: at each `]` the only candidate is the last `[` still in the text kept, as a
+ * value holds no bracket; a candidate that does not read stays text for good, and with it every
+ * `[` before it, so each `[` is looked at once.
  */
 export function parseCommentCommands(comment: string): CommentCommands {
   const fields: Fields = { shapes: [] };
-  const pieces: string[] = [];
-  let last = 0;
-  for (const m of comment.matchAll(COMMAND)) {
-    if (!readCommand(fields, m[1]!, m[2]!.trim())) continue;
-    pieces.push(comment.slice(last, m.index).trim());
-    last = m.index + m[0].length;
+  // The text kept: pieces of the comment, `[pieceStarts[k], pieceEnds[k])`, and the piece being
+  // read, from `start`. A command cut out ends one piece and starts the next.
+  const pieceStarts: number[] = [];
+  const pieceEnds: number[] = [];
+  let start = 0;
+  // The `[`s kept that a later `]` may still close: the index of each and of the piece it is in.
+  const openAt: number[] = [];
+  const openPiece: number[] = [];
+  for (let i = 0; i < comment.length; i++) {
+    const c = comment.charCodeAt(i);
+    if (c === 91 /* [ */) {
+      openAt.push(i);
+      openPiece.push(pieceStarts.length);
+      continue;
+    }
+    if (c !== 93 /* ] */ || openAt.length === 0) continue;
+    const at = openAt.pop()!;
+    const piece = openPiece.pop()!;
+    const m = COMMAND_INSIDE.exec(keptBetween(comment, at, i, piece, pieceStarts, pieceEnds, start));
+    if (m === null || !readCommand(fields, m[1]!, m[2]!.trim())) {
+      // This `]` stays text, so no `[` before it can ever open a command.
+      openAt.length = 0;
+      openPiece.length = 0;
+      continue;
+    }
+    if (piece === pieceStarts.length) pieceStarts.push(start);
+    pieceStarts.length = piece + 1;
+    pieceEnds.length = piece;
+    pieceEnds.push(at);
+    start = i + 1;
   }
-  pieces.push(comment.slice(last).trim());
+  const pieces: string[] = [];
+  for (let k = 0; k < pieceStarts.length; k++) pieces.push(comment.slice(pieceStarts[k], pieceEnds[k]).trim());
+  pieces.push(comment.slice(start).trim());
   return { text: pieces.filter((p) => p !== '').join(' '), ...fields };
+}
+
+/**
+ * The kept text between the `[` at `at` (in piece `piece`) and the `]` at `close` (in the piece
+ * being read, from `start`), as the returned text will have it: pieces trimmed where they were
+ * cut, the empty ones dropped, the others joined by one space.
+ */
+function keptBetween(comment: string, at: number, close: number, piece: number, pieceStarts: readonly number[], pieceEnds: readonly number[], start: number): string {
+  if (piece === pieceStarts.length) return comment.slice(at + 1, close);
+  let kept = comment.slice(at + 1, pieceEnds[piece]).trimEnd();
+  for (let k = piece + 1; k < pieceStarts.length; k++) {
+    const text = comment.slice(pieceStarts[k], pieceEnds[k]).trim();
+    if (text !== '') kept += ' ' + text;
+  }
+  // The piece being read is not empty: it holds the `]`.
+  return kept + ' ' + comment.slice(start, close).trimStart();
 }
 
 /** `H:MM:SS`, with the fraction of a second to the millisecond when there is one. */

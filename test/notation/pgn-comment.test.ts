@@ -146,6 +146,88 @@ test('long comments: a command left open before a long run of spaces (linear tim
   assert.equal(parseCommentCommands(squares).shapes.length, 300_000);
 });
 
+/** What reading back what we write of `c` gives: shapes in the order written, pawns to two decimals (`0.709` comes back as 0.71). */
+function asWritten(c: CommentCommands): CommentCommands {
+  const e = c.evaluation;
+  const evaluation = e !== undefined && 'pawns' in e ? { ...e, pawns: Number(e.pawns.toFixed(2)) } : e;
+  return { ...c, ...(e === undefined ? {} : { evaluation }), shapes: writtenOrder(c.shapes) };
+}
+
+/**
+ * The rule for a command nested in another, written the slow and plain way: read the commands
+ * not nested (a value holds no bracket), cut them out, and read again what is left, until a
+ * reading cuts nothing. Only the text is compared: when a command is given twice, which one the
+ * passes read last is not the order of their closing brackets.
+ */
+function textLeftByRepeatedPasses(comment: string): string {
+  for (;;) {
+    const pieces: string[] = [];
+    let last = 0;
+    for (const m of comment.matchAll(/\[%([A-Za-z]+)\s([^[\]]*)\]/g)) {
+      const alone = parseCommentCommands(m[0]);
+      if (alone.text !== '') continue;
+      pieces.push(comment.slice(last, m.index).trim());
+      last = m.index + m[0].length;
+    }
+    if (last === 0) return comment.trim();
+    pieces.push(comment.slice(last).trim());
+    comment = pieces.filter((p) => p !== '').join(' ');
+  }
+}
+
+test('a command nested in another: both are read, as cutting the inner one leaves the outer whole (seed 293)', () => {
+  const p = parseCommentCommands;
+  assert.deepEqual(p(' [%eval -1.67 [%clk 0:01:33] ]'), { text: '', shapes: [], clock: 93, evaluation: { pawns: -1.67 } });
+  assert.deepEqual(p('[%csl [%clk 0:00:05]Ga1]'), { text: '', shapes: [{ color: 'green', from: 0, to: 0 }], clock: 5 });
+  // The join is one space: `-1.67` and `5` do not make `-1.675`; a `[` then a space opens nothing.
+  assert.deepEqual(p('[%eval -1.67[%clk 0:01:33]5]'), { text: '[%eval -1.67 5]', shapes: [], clock: 93 });
+  assert.deepEqual(p('[[%clk 0:00:01]%eval 1]'), { text: '[ %eval 1]', shapes: [], clock: 1 });
+  // An outer command that does not read stays text, and so does all before its `]`.
+  assert.deepEqual(p('[%eval [%clk 0:00:01] x] [%clk 0:00:02]'), { text: '[%eval x]', shapes: [], clock: 2 });
+  // The last to close counts.
+  assert.deepEqual(p('[%eval 1 [%eval 2] ] [%eval 3]').evaluation, { pawns: 3 });
+  assert.deepEqual(p('[%eval 1 [%eval 2] ]').evaluation, { pawns: 1 });
+  // Deeply nested, in linear time (repeated passes would take 100,000 of them here).
+  const deep = '[%eval 1 '.repeat(100_000) + '[%clk 0:00:01]' + ' ]'.repeat(100_000);
+  assert.deepEqual(p(deep), { text: '', shapes: [], clock: 1, evaluation: { pawns: 1 } });
+});
+
+/** Commands with commands nested in their values (anywhere, even inside a number), some left open, among stray text. */
+function randomNest(rng: Rng, depth: number): string {
+  const commands: readonly (readonly [string, readonly string[]])[] = [
+    ['eval', ['-1.67', '#2', '0.5,20']],
+    ['clk', ['0:01:33', '1:00:00.5']],
+    ['csl', ['Ga1', 'Ga1,Rb2']],
+    ['cal', ['Re2e4']],
+    ['ts', ['17']],
+  ];
+  const stray = ['[', ']', '%', ' ', '  ', 'x', '\n', ','];
+  let out = '';
+  for (let n = rng.below(4); n > 0; n--) {
+    if (depth >= 4 || rng.below(3) === 0) {
+      out += stray[rng.below(stray.length)]!;
+      continue;
+    }
+    const [name, values] = commands[rng.below(commands.length)]!;
+    const value = values[rng.below(values.length)]!;
+    const cut = rng.below(value.length + 1);
+    const space = rng.below(3) === 0 ? ' ' : '';
+    out += `[%${name} ${value.slice(0, cut)}${space}${randomNest(rng, depth + 1)}${space}${value.slice(cut)}${rng.below(8) === 0 ? '' : ']'}`;
+  }
+  return out;
+}
+
+test('random nests of commands: the text left is what repeated passes leave, holds no command, and reads back the same', () => {
+  const rng = new Rng(testSeed(37));
+  for (let i = 0; i < (FULL ? 200_000 : 20_000); i++) {
+    const c = randomNest(rng, 0);
+    const ours = parseCommentCommands(c);
+    assert.equal(ours.text, textLeftByRepeatedPasses(c), JSON.stringify(c));
+    assert.deepEqual(parseCommentCommands(ours.text), { text: ours.text, shapes: [] }, JSON.stringify(c));
+    assert.deepEqual(parseCommentCommands(makeCommentCommands(ours)), asWritten(ours), JSON.stringify(c));
+  }
+});
+
 test('writing: times, evaluations, shapes; a value that cannot be written is a RangeError', () => {
   const m = makeCommentCommands;
   assert.equal(m({ text: 'x', clock: 180, evaluation: { pawns: 0.5, depth: 18 } }), 'x [%eval 0.50,18] [%clk 0:03:00]');
@@ -169,10 +251,6 @@ test('fuzz: mutated comments never throw, and what is read is written and read b
   for (let i = 0; i < 20_000; i++) {
     const c = mutateText(rng, sample[rng.below(sample.length)]!, '[]%:.,#-+ 0123456789clkemtgvalsGRYBabcdefgh\n', 3);
     const ours = parseCommentCommands(c);
-    const again = parseCommentCommands(makeCommentCommands(ours));
-    // Pawns are written to two decimals (centipawns), so `0.709` comes back as 0.71.
-    const e = ours.evaluation;
-    const written = e !== undefined && 'pawns' in e ? { ...e, pawns: Number(e.pawns.toFixed(2)) } : e;
-    assert.deepEqual(again, { ...ours, ...(e === undefined ? {} : { evaluation: written }), shapes: writtenOrder(ours.shapes) }, JSON.stringify(c));
+    assert.deepEqual(parseCommentCommands(makeCommentCommands(ours)), asWritten(ours), JSON.stringify(c));
   }
 });

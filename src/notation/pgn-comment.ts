@@ -163,6 +163,8 @@ export function parseCommentCommands(comment: string): CommentCommands {
       openPiece.length = 0;
       continue;
     }
+    // The piece the `[` stands in ends there (the piece being read, if it is that one); the
+    // pieces after it stood inside the command and go; a new piece starts after the `]`.
     if (piece === pieceStarts.length) pieceStarts.push(start);
     pieceStarts.length = piece + 1;
     pieceEnds.length = piece;

@@ -14,12 +14,19 @@ import { sharedPath } from '../../src/node/data.js';
 import { eventTagLines, gamesOf } from './chessops-replay.js';
 
 const commands = new URL('../../src/cli/commands/', import.meta.url).href;
+// As `src/cli/main.ts` runs a command: bad usage and bad input exit 2 with the message
+// `caissa` prints; anything else is a crash (uncaught: exit 1 and a stack trace).
 const RUNNER = `
 const [name, ...args] = process.argv.slice(1);
-const file = name === 'pgn' ? 'pgn.js' : 'san.js';
-const mod = await import(${JSON.stringify(commands)} + file);
-const cmd = name === 'pgn' ? mod.pgnCommand : name === 'san' ? mod.sanCommand : mod.makeConvertCommand('uci', (m) => m.uci);
-try { process.exitCode = await cmd.run(args); } catch (e) { console.error(e.message); process.exitCode = 2; }
+const cmd = (await import(${JSON.stringify(commands)} + name + '.js'))[name + 'Command'];
+const { isUsageError, usageErrorText } = await import(${JSON.stringify(new URL('../usage.js', commands).href)});
+try {
+  process.exitCode = await cmd.run(args);
+} catch (e) {
+  if (!isUsageError(e)) throw e;
+  console.error(usageErrorText(cmd, e));
+  process.exitCode = 2;
+}
 `;
 const run = (args: string[], input?: string | Buffer) => {
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, ...args], { input, maxBuffer: 1 << 28 });
@@ -114,8 +121,11 @@ test('pgn check --variations reads every game whole: errors inside variations to
   // The same errors as the mainline check where variations hold none, numbered across files.
   const both = run(['pgn', 'check', '--variations', file, file]);
   assert.equal(both.out, run(['pgn', 'check', file, file]).out);
-  assert.equal(run(['pgn', 'check', '--variations', '--threads', '2', v]).code, 2);
-  assert.equal(run(['pgn', 'replay', '--variations', v]).code, 2);
+  for (const args of [['check', '--variations', '--threads', '2'], ['replay', '--variations']]) {
+    const refused = run(['pgn', ...args, v]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /^caissa pgn: --variations is for check, on one thread\nusage: /);
+  }
 });
 
 test('pgn replay of a truncated .gz: the games before the cut, then exit 2 naming the file; zstd input is refused', () => {
@@ -126,7 +136,7 @@ test('pgn replay of a truncated .gz: the games before the cut, then exit 2 namin
   for (const threads of ['1', '2']) {
     const r = run(['pgn', 'replay', '--jsonl', '--threads', threads, cut]);
     assert.equal(r.code, 2);
-    assert.equal(r.err.trim(), `${cut}: the gzip data ends early: the file is truncated`);
+    assert.equal(r.err.trim(), `caissa pgn: ${cut}: the gzip data ends early: the file is truncated`);
     // The games up to the cut, the last one as far as the file goes.
     const lines = r.out.trim().split('\n');
     assert.ok(lines.length > 100 && lines.length < full.length - 1, `${lines.length} games`);
@@ -140,10 +150,18 @@ test('pgn replay of a truncated .gz: the games before the cut, then exit 2 namin
   assert.match(z.err, /games\.pgn\.zst: zstd-compressed data: caissa reads PGN text and gzip \(decompress it first, e\.g\. with zstd -dc\)/);
 });
 
-test('pgn: bad usage exits 2', () => {
-  assert.equal(run(['pgn', 'replay']).code, 2);
-  assert.equal(run(['pgn', 'frobnicate', file]).code, 2);
-  assert.equal(run(['pgn', 'replay', join(dir, 'missing.pgn')]).code, 2);
+test('pgn: bad usage and a missing file exit 2 with the message caissa prints', () => {
+  const cases: [string[], RegExp][] = [
+    [['pgn', 'replay'], /^caissa pgn: expected at least one file\nusage: /],
+    [['pgn', 'frobnicate', file], /^caissa pgn: expected 'replay' or 'check'\nusage: /],
+    [['pgn', 'replay', '--frobnicate', file], /^caissa pgn: Unknown option '--frobnicate'.*\nusage: /],
+    [['pgn', 'replay', join(dir, 'missing.pgn')], /^caissa pgn: cannot read .*missing\.pgn: ENOENT/],
+  ];
+  for (const [args, message] of cases) {
+    const r = run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, message, args.join(' '));
+  }
 });
 
 test('san and uci convert move lists', () => {

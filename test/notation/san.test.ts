@@ -346,7 +346,8 @@ test('every move text of a piece to a square it attacks is read exactly when the
   // Positions in check come from playing each checking move of the sample positions. For each
   // piece of the side to move and each square it attacks or (pawns) may move to, the fully
   // disambiguated text (`Qh4e1`, `exd5`, `e8=Q`) must resolve to the legal move from the engine's
-  // generator, or be refused as illegal when there is none; chessops must agree.
+  // generator, or be refused as illegal when there is none; chessops must agree, and resolve it
+  // to the same squares.
   const base = [...spread(epdFens('UHO_4060_v3.epd.gz'), 2000), ...spread(epdFens('endgames.epd.gz'), 2000)];
   const fens: string[] = [];
   for (const fen of base) {
@@ -389,6 +390,8 @@ test('every move text of a piece to a square it attacks is read exactly when the
         assert.equal(theirs !== undefined, isLegal, `chessops: ${fen} ${text}`);
         if (ours.ok) {
           assert.deepEqual([moveFrom(ours.value.code), moveTo(ours.value.code)], [origin, to], `${fen} ${text}`);
+          assert.ok(theirs !== undefined && 'from' in theirs, `chessops: ${fen} ${text}`);
+          assert.deepEqual([theirs.from, theirs.to], [origin, to], `chessops: ${fen} ${text}`);
           accepted++;
         } else {
           assert.equal(ours.error.kind, 'illegal', `${fen} ${text}`);

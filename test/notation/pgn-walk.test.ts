@@ -11,10 +11,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { normalizeMove as opsNormalizeMove, type Position as OpsPosition } from 'chessops/chess';
+import type { Move as OpsMove, Role } from 'chessops/types';
 import { makeFen as opsMakeFen } from 'chessops/fen';
 import { startingPosition as opsStart } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
-import { parseUci as opsParseUci } from 'chessops/util';
+import { parseSquare as opsParseSquare } from 'chessops/util';
 import { sharedPath } from '../../src/node/data.js';
 import type { Position } from '../../src/chess/position.js';
 import { makeFen } from '../../src/notation/fen.js';
@@ -43,6 +44,36 @@ const forChessops = (san: string): string =>
 /** A move in long algebraic form: piece letter, from and to squares. */
 const LONG_FORM = /^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8]/;
 
+const ROLES: Record<string, Role> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+
+/**
+ * A long-form text (`Nc3e4`, `g1xd1`, `e7e8=Q`) as chessops plays it, read here from the text
+ * alone: its from and to squares, the promotion written, and the piece letter (none: any piece)
+ * that must name the piece on the from square; undefined unless chessops finds the move legal.
+ */
+function opsLongForm(pos: OpsPosition, san: string): OpsMove | undefined {
+  const m = /^([KQRBNP])?([a-h][1-8])[-x:]?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(forChessops(san));
+  if (m === null) return undefined;
+  const from = opsParseSquare(m[2]!)!;
+  const piece = pos.board.get(from);
+  if (piece === undefined || piece.color !== pos.turn || (m[1] !== undefined && piece.role !== ROLES[m[1]])) return undefined;
+  const promotion = m[4] === undefined ? undefined : ROLES[m[4].toUpperCase()];
+  const move = opsNormalizeMove(pos, { from, to: opsParseSquare(m[3]!)!, promotion });
+  return pos.isLegal(move) ? move : undefined;
+}
+
+/**
+ * The move chessops plays for `san`: by its own SAN reader (which reads `Nd2f3` but no long form
+ * without a piece letter for a piece, as python-chess's UCI-written files have: `g1xd1`, `e1c1`),
+ * else as a long form read above; never from the move we read.
+ */
+function opsMove(pos: OpsPosition, san: string, counts: Counts): OpsMove | undefined {
+  const move = opsParseSan(pos, forChessops(san));
+  if (move !== undefined || !LONG_FORM.test(san)) return move;
+  counts.longForms++;
+  return opsLongForm(pos, san);
+}
+
 /** Walks `line` from our `start` and chessops' `ops`, variations included; every FEN must agree. */
 function walk(start: Position, ops: OpsPosition, line: readonly PgnMove[], where: string, counts: Counts): void {
   const steps = playLine(start, line);
@@ -60,14 +91,7 @@ function walk(start: Position, ops: OpsPosition, line: readonly PgnMove[], where
       counts.nullMoves++;
       return;
     }
-    // chessops reads no long algebraic (`g1xd1`, as python-chess's files have): such a move is
-    // given to it as the UCI of the move we read.
-    let move = opsParseSan(pos, forChessops(step.node.san));
-    if (move === undefined && LONG_FORM.test(step.node.san)) {
-      counts.longForms++;
-      const uci = opsParseUci(step.move.uci);
-      move = uci === undefined ? undefined : opsNormalizeMove(pos, uci);
-    }
+    const move = opsMove(pos, step.node.san, counts);
     assert.ok(move !== undefined, `${where}: chessops cannot play move ${i + 1} (${step.node.san})`);
     pos.play(move);
     counts.plies++;

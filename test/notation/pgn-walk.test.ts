@@ -1,9 +1,11 @@
 /**
  * From game trees back to positions (`gameStartingPosition`, `playLine`), position by position
- * against chessops (dev-dependency): each game of the tricky folder that reads, of the lichess
- * Chess960 and From Position files, and one lichess standard game in 16 (all with
- * CAISSA_FULL) is walked, its mainline and every variation, by us and by chessops from the same
- * tags and SAN; the FEN after every move must agree. Then the errors of a tree that does not play.
+ * against chessops (dev-dependency): each game of the tricky folder, of the lichess Chess960 and
+ * From Position files, and one lichess standard game in 16 (all with CAISSA_FULL) is read
+ * without checking its moves and walked, its mainline and every variation, by us and by chessops
+ * from the same tags and SAN; the FEN after every move must agree, and a move we refuse must be
+ * one chessops refuses. The games that start no position (syntax errors, other variants, bad
+ * FEN) are counted and listed. Then the errors of a tree that does not play.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +25,7 @@ import { newMove, tagValue, type PgnGame, type PgnMove } from '../../src/notatio
 import { parseGame } from '../../src/notation/pgn-parse.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { variantKind } from '../../src/notation/pgn-start.js';
+import { isNullMoveText } from '../../src/notation/san.js';
 import { gameStartingPosition, playLine } from '../../src/notation/pgn-walk.js';
 import { FULL } from '../helpers.js';
 
@@ -32,7 +35,56 @@ interface Counts {
   variations: number;
   nullMoves: number;
   longForms: number;
+  /** Moves we refuse (chessops refusing them too), and the variations after them, not reachable. */
+  refused: number;
+  unreachable: number;
+  /** Games whose tags start no position we play: another variant, or a FEN both readers refuse. */
+  otherVariant: number;
+  chess960WithoutFen: number;
+  badFen: number;
+  /** Games that do not read as PGN at all (a syntax error), by file. */
+  unread: Map<string, number>;
+  /** Moves compared after a null move of their line. */
+  afterNull: number;
 }
+
+/**
+ * The games of the tricky folder that do not read as PGN at all (our reader's syntax errors), by
+ * file, and why: no position is reached, so nothing is compared. Every other game is walked.
+ */
+const UNREAD: Record<string, number> = {
+  // Tags separated by `<br />`: an HTML page's text.
+  'chess.js/0.pgn': 8,
+  // kokopu's syntax-error cases (kokopu refuses them too): tags without a name, value or `]`,
+  // comments and tag values never closed, text that is no PGN, `*` inside a variation, `((`, `)`.
+  'kokopu/pgns/redos-comment/database.pgn': 1,
+  'kokopu/pgns/redos-header/database.pgn': 1,
+  'kokopu/pgns/syntactic-error-1/database.pgn': 13,
+  'kokopu/pgns/syntactic-error-2/database.pgn': 1,
+  'kokopu/pgns/syntactic-error-3/database.pgn': 1,
+  'kokopu/pgns/syntactic-error-4/database.pgn': 1,
+  'kokopu/pgns/syntactic-error-5/database.pgn': 1,
+  // Tag values with unescaped quotes inside (`[White ""Mirage""]`).
+  'pychess/puzzles/mate_in_3.pgn': 2,
+  'pychess/puzzles/mate_in_4.pgn': 3,
+  // Moves separated by commas (`9. Bxe7, Qxe7`).
+  'python-chess/immortal-games.pgn': 3,
+  // Crazyhouse: piece drops (`N@e3`) are no chess moves.
+  'python-chess/knightvuillaume-jannlee-zh-lichess.pgn': 1,
+  'python-chess/saturs-jannlee-zh-lichess.pgn': 1,
+  'scalachess/fixtures/chessComCrazyhouse.pgn': 1,
+  'scalachess/fixtures/crazyhouse1.pgn': 1,
+  'scalachess/fixtures/crazyhouse2.pgn': 1,
+  'scalachess/fixtures/crazyhouseFromProd.pgn': 1,
+  'scalachess/fixtures/crazyhouseNoVariantTag.pgn': 1,
+  ...Object.fromEntries(Array.from({ length: 50 }, (_, n) => [`scalachess/fixtures/prod50crazyhouse_${n + 1}.pgn`, 1])),
+  // Forum markup around the game (`[pgn]`, `[/pgn]`) read as tags without values.
+  'scalachess/fixtures/overflow.pgn': 2,
+  'scalachess/fixtures/withDelimiters.pgn': 2,
+  'scalachess/fixtures/withDelimitersOnNewLines.pgn': 2,
+  // A tag value never closed.
+  'scalachess/fixtures/unclosedQuote.pgn': 1,
+};
 
 /** SAN as chessops reads it: castling with capital letters, no `e.p.` after an en-passant capture, no check sign. */
 const forChessops = (san: string): string =>
@@ -43,6 +95,8 @@ const forChessops = (san: string): string =>
 
 /** A move in long algebraic form: piece letter, from and to squares. */
 const LONG_FORM = /^[KQRBNP]?[a-h][1-8][-x:]?[a-h][1-8]/;
+
+const STANDARD_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 const ROLES: Record<string, Role> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
 
@@ -74,28 +128,60 @@ function opsMove(pos: OpsPosition, san: string, counts: Counts): OpsMove | undef
   return opsLongForm(pos, san);
 }
 
-/** Walks `line` from our `start` and chessops' `ops`, variations included; every FEN must agree. */
+/** The variations met in `line`, nested ones included. */
+const variationsIn = (line: readonly PgnMove[]): number =>
+  line.reduce((n, m) => n + m.variations.reduce((k, v) => k + 1 + variationsIn(v), 0), 0);
+
+/**
+ * Walks `line` from our `start` and chessops' `ops`, variations included; every FEN must agree.
+ * A move we refuse must be one chessops refuses too (a null move: one made in check); the line
+ * is compared up to it, the variations of that move too (they are played from the position
+ * before it), and those of the moves after it cannot be reached.
+ */
 function walk(start: Position, ops: OpsPosition, line: readonly PgnMove[], where: string, counts: Counts): void {
-  const steps = playLine(start, line);
-  assert.ok(steps.ok, `${where}: ${steps.ok ? '' : steps.error.message}`);
+  const played = playLine(start, line);
+  const stop = played.ok ? line.length : played.error.index;
+  const prefix = played.ok ? played : playLine(start, line.slice(0, stop));
+  assert.ok(prefix.ok, `${where}: the moves before the one refused do not play`);
+  const steps = prefix.value;
   const pos = ops.clone();
-  for (const [i, step] of steps.value.entries()) {
-    for (const [v, variation] of step.node.variations.entries()) {
+  let afterNull = false;
+  // A line's first position (a game's start, a variation's branch point); later ones are the previous move's `after`.
+  if (line.length > 0) assert.equal(makeFen(start), opsMakeFen(pos.toSetup()), `${where}, before move 1 (${line[0]!.san})`);
+  for (const [i, node] of line.entries()) {
+    const before = i === 0 ? start : steps[i - 1]!.after;
+    for (const [v, variation] of node.variations.entries()) {
       counts.variations++;
-      walk(step.before, pos.clone(), variation, `${where}, variation ${v + 1} of move ${i + 1}`, counts);
+      walk(before, pos.clone(), variation, `${where}, variation ${v + 1} of move ${i + 1}`, counts);
     }
-    // A line's first position (a game's start, a variation's branch point); later ones are the previous move's `after`.
-    if (i === 0) assert.equal(makeFen(step.before), opsMakeFen(pos.toSetup()), `${where}, before move 1 (${step.node.san})`);
-    // chessops plays no null move: the line is compared up to it.
-    if (step.move === null) {
-      counts.nullMoves++;
+    if (i === stop) {
+      const error = played.ok ? '' : played.error.message;
+      if (isNullMoveText(node.san)) assert.ok(pos.isCheck(), `${where}: null move ${i + 1} refused out of check (${error})`);
+      else assert.equal(opsMove(pos, node.san, counts), undefined, `${where}: chessops plays move ${i + 1} (${node.san}), refused by us: ${error}`);
+      counts.refused++;
+      counts.unreachable += variationsIn(line.slice(i + 1));
       return;
     }
-    const move = opsMove(pos, step.node.san, counts);
-    assert.ok(move !== undefined, `${where}: chessops cannot play move ${i + 1} (${step.node.san})`);
-    pos.play(move);
-    counts.plies++;
-    assert.equal(makeFen(step.after), opsMakeFen(pos.toSetup()), `${where}, after move ${i + 1} (${step.node.san})`);
+    const step = steps[i]!;
+    if (step.move === null) {
+      // chessops plays no null move: its position is passed on as its `play` passes a move on
+      // (the turn passes, no en-passant square, the half-move clock counts, and the full-move
+      // number after Black), no piece moving; and the null move must not be made in check.
+      counts.nullMoves++;
+      assert.ok(!pos.isCheck(), `${where}: null move ${i + 1} played in check`);
+      pos.epSquare = undefined;
+      pos.halfmoves++;
+      if (pos.turn === 'black') pos.fullmoves++;
+      pos.turn = pos.turn === 'white' ? 'black' : 'white';
+      afterNull = true;
+    } else {
+      const move = opsMove(pos, node.san, counts);
+      assert.ok(move !== undefined, `${where}: chessops cannot play move ${i + 1} (${node.san}), played by us`);
+      pos.play(move);
+      counts.plies++;
+      if (afterNull) counts.afterNull++;
+    }
+    assert.equal(makeFen(step.after), opsMakeFen(pos.toSetup()), `${where}, after move ${i + 1} (${node.san})`);
   }
 }
 
@@ -103,28 +189,47 @@ function walkGames(text: Uint8Array, label: string, keep: (i: number) => boolean
   let i = -1;
   for (const slice of pgnGamesSync(text)) {
     if (!keep(++i)) continue;
-    const r = parseGame(slice, i + 1);
-    if (!r.ok) continue;
+    // Read without checking the moves: the walk below finds the moves that do not play.
+    const r = parseGame(slice, i + 1, { validate: false });
+    if (!r.ok) {
+      counts.unread.set(label, (counts.unread.get(label) ?? 0) + 1);
+      continue;
+    }
     const game: PgnGame = r.value;
     const start = gameStartingPosition(game);
-    let ops = opsStart(new Map(game.tags));
-    if (start.ok && ops.isErr) {
-      // Variant names we read and chessops does not (`chess-960`, `Regular`, ` Standard `) are
-      // given to it by the name it reads.
-      const tags = new Map(game.tags);
-      if (variantKind(tagValue(game, 'Variant')) === 'chess960') tags.set('Variant', 'Chess960');
-      else tags.delete('Variant');
-      ops = opsStart(tags);
+    // The variant's name as chessops reads it (`chess-960`, `Regular`, ` Standard ` are ours).
+    const tags = new Map(game.tags);
+    const kind = variantKind(tagValue(game, 'Variant'));
+    if (kind === 'chess960') tags.set('Variant', 'Chess960');
+    else if (kind === 'standard') tags.delete('Variant');
+    const ops = opsStart(tags);
+    if (kind === 'unsupported') {
+      // We play standard chess and Chess960 only: any other variant is refused, and chessops
+      // must not read it as standard chess.
+      assert.ok(!start.ok && start.error.kind === 'variant', `${label}, game ${i + 1}: variant not refused`);
+      assert.ok(ops.isErr || ops.value.rules !== 'chess', `${label}, game ${i + 1}: chessops reads the variant as chess`);
+      counts.otherVariant++;
+      continue;
+    }
+    if (!start.ok && ops.isOk && kind === 'chess960' && tagValue(game, 'FEN') === undefined) {
+      // Chess960 without a FEN tag: we refuse it (kokopu too: "for game variant chess960, the FEN
+      // header is mandatory"), where chessops starts from the standard array, its position 518.
+      assert.equal(opsMakeFen(ops.value.toSetup()), STANDARD_FEN, `${label}, game ${i + 1}`);
+      counts.chess960WithoutFen++;
+      continue;
     }
     assert.equal(start.ok, ops.isOk, `${label}, game ${i + 1}: starting position read by one reader only`);
-    if (!start.ok) continue;
+    if (!start.ok) {
+      counts.badFen++;
+      continue;
+    }
     counts.games++;
     walk(start.value, ops.unwrap(), game.moves, `${label}, game ${i + 1}`, counts);
   }
 }
 
 test('every move of every line plays to the position chessops reaches', () => {
-  const counts: Counts = { games: 0, plies: 0, variations: 0, nullMoves: 0, longForms: 0 };
+  const counts: Counts = { games: 0, plies: 0, variations: 0, nullMoves: 0, longForms: 0, refused: 0, unreachable: 0, otherVariant: 0, chess960WithoutFen: 0, badFen: 0, unread: new Map(), afterNull: 0 };
   const dir = sharedPath('games', 'tricky');
   const files = (d: string): string[] =>
     readdirSync(d).sort().flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : /\.pgn$/i.test(n) ? [join(d, n)] : []));
@@ -133,10 +238,36 @@ test('every move of every line plays to the position chessops reaches', () => {
     walkGames(gunzipSync(readFileSync(sharedPath('games', name))), name, () => true, counts);
   }
   walkGames(gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))), 'lichess standard', (i) => FULL || i % 16 === 0, counts);
-  assert.ok(counts.games > 3000 && counts.plies > 200_000, JSON.stringify(counts));
+  assert.deepEqual(Object.fromEntries(counts.unread), UNREAD, 'games that do not read');
+  const summary = JSON.stringify({ ...counts, unread: undefined });
+  assert.ok(counts.games > 3000 && counts.plies > 200_000, summary);
+  // The tricky folder's illegal moves (mainlines and variations), other variants and bad FEN.
+  assert.ok(counts.refused > 50 && counts.otherVariant > 10 && counts.badFen > 0 && counts.chess960WithoutFen > 0, summary);
   assert.ok(counts.variations > 500, `variations walked: ${counts.variations}`);
-  assert.ok(counts.nullMoves > 0, 'no null move met');
+  assert.ok(counts.nullMoves > 0 && counts.afterNull > 0, `null moves, moves compared after one: ${counts.nullMoves}, ${counts.afterNull}`);
   assert.ok(counts.longForms < 1000, `moves in long form: ${counts.longForms}`);
+});
+
+test('the walk itself: long forms read from their own squares, moves refused by both, null moves', () => {
+  const counts: Counts = { games: 0, plies: 0, variations: 0, nullMoves: 0, longForms: 0, refused: 0, unreachable: 0, otherVariant: 0, chess960WithoutFen: 0, badFen: 0, unread: new Map(), afterNull: 0 };
+  // Game 1: the knight on d2 is pinned to its king by the bishop on c3; in each variation of
+  // move 1 it moves, in long form with and without its letter, and both readers must refuse it.
+  // After 1. Kf2 it is free, and 2. d2f3 plays. Castling in long form (`e8c8`, the king's
+  // squares) and a null move follow, and the walk goes on after the null move.
+  // Game 2: 2. Ke3 is refused by both; its variation 2. Nf3 is walked (it is played from the
+  // position before 2. Ke3), the variation of the move after it cannot be reached.
+  const pgn = [
+    '[FEN "r3k3/8/8/8/8/2b5/3N4/4K3 w q - 0 1"]',
+    '1. Ke1f2 (1. Nd2f3) (1. d2f3) (1. Nd2-f3) (1. d2b1) 1... e8c8 2. d2f3 -- 3. Nf3e5 Bxe5 (3... Bd2) *',
+    '',
+    '1. e4 e5 2. Ke3 (2. Nf3) 2... Nc6 (2... d6) *',
+  ].join('\n');
+  walkGames(new TextEncoder().encode(pgn), 'inline', () => true, counts);
+  assert.deepEqual(
+    [counts.games, counts.plies, counts.variations, counts.refused, counts.unreachable, counts.nullMoves, counts.afterNull],
+    [2, 9, 6, 5, 1, 1, 2],
+    JSON.stringify({ ...counts, unread: undefined }),
+  );
 });
 
 test('the starting position: FEN and Variant tags, typed errors for what cannot start', () => {

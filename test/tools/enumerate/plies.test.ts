@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { makeFen as chessopsFen, parseFen as chessopsParse } from 'chessops/fen';
 import { pawnAttacks } from 'chessops/attacks';
+import { parseUci as chessopsUci } from 'chessops/util';
 import type { Position as ChessopsPosition } from 'chessops/chess';
 import { Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
@@ -131,6 +132,31 @@ test('the pseudo-legal en-passant family that separates A057745 from A083276 (1.
   const pseudoEp = epOf(pseudo);
   assert.equal(fideEp, -1);
   assert.equal(pseudoEp, 46);
-  // One ply on: the pseudo-legal rule keeps the square, FIDE's drops it.
+  // One ply on, both identities count the 23 moves of pos alike: distinct moves from one position
+  // give distinct placements, so no two children can merge whatever the e.p. rule.
   assert.equal(enumeratePlies(pos, 1, { identity: 'fide' }).levels[1]!.positions, 23);
+  assert.equal(enumeratePlies(pos, 1, { identity: 'pseudo-ep' }).levels[1]!.positions, 23);
+
+  // The identities part where two paths meet. From 1.f4 e6 2.Kf2 (black to move), 2…Qf6 3.f5 g5
+  // reaches pos, with g6 kept by the pseudo-legal rule, and 2…g5 3.f5 Qf6 the same placement with
+  // no e.p. square (chessops, below): FIDE counts one position, the pseudo-legal rule two.
+  const before = 'rnbqkbnr/pppp1ppp/4p3/8/5P2/8/PPPPPKPP/RNBQ1BNR b kq - 1 2';
+  const [viaQueen, viaPawn] = [['d8f6', 'f4f5', 'g7g5'], ['g7g5', 'f4f5', 'd8f6']].map((ucis) => {
+    const ref = ChessopsChess.fromSetup(chessopsParse(before).unwrap()).unwrap();
+    for (const uci of ucis) ref.play(chessopsUci(uci)!);
+    return ref;
+  });
+  assert.equal(chessopsKey(viaQueen!, 'fide'), chessopsKey(viaPawn!, 'fide'));
+  assert.notEqual(chessopsKey(viaQueen!, 'pseudo-ep'), chessopsKey(viaPawn!, 'pseudo-ep'));
+  const start = readFen(before);
+  assert.ok(start.ok);
+  const counts = (identity: Identity): number[] => enumeratePlies(start.value, 3, { identity }).levels.map((l) => l.positions);
+  const fideCounts = counts('fide');
+  const pseudoCounts = counts('pseudo-ep');
+  // Both against the chessops BFS, whose pseudo-ep key keeps the square whenever a pawn attacks it.
+  assert.deepEqual(fideCounts, chessopsLevels(before, 3, 'fide'));
+  assert.deepEqual(pseudoCounts, chessopsLevels(before, 3, 'pseudo-ep'));
+  assert.deepEqual(fideCounts, [1, 30, 679, 12095]);
+  // Three plies on, that pair is the only placement the two rules count differently.
+  assert.equal(pseudoCounts[3]! - fideCounts[3]!, 1);
 });

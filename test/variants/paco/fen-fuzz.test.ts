@@ -1,7 +1,8 @@
 /**
  * Fuzz: 20,000 mutated Paco Ŝako FENs (from the reference's random positions) give a typed error
- * naming the field, or a state that writes back to the same FEN, whose Ŝako the pruned (reverse
- * amazon) search and the exhaustive search agree on, and that plays on without a throw.
+ * naming the field, or a state whose written FEN reads back and writes again to that same FEN
+ * (the accepted input itself is not compared with it), whose Ŝako the pruned (reverse amazon)
+ * search and the exhaustive search agree on, and that plays on without a throw.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { loadPaco } from './helpers.js';
 const FIELDS = new Set(['fen', 'board', 'hand', 'turn', 'counter', 'castling', 'enPassant', 'lastUnion']);
 const ALPHABET = 'prnbqkPRNBQKacdefghijlmostuACDEFGHIJLMOSTUvwxyz12345678/ -^0123456789';
 
-test('20,000 mutated Paco Ŝako FENs: typed errors, or states that round-trip, agree on Ŝako and play on', () => {
+test('20,000 mutated Paco Ŝako FENs: typed errors, or states whose written FEN is stable, agree on Ŝako and play on', () => {
   const fens: string[] = loadPaco('sako_random_positions.json').positions.map((p: { fen: string }) => p.fen);
   const rng = new Rng(testSeed(77));
   const actions = new Int32Array(1024);

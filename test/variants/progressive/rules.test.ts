@@ -100,17 +100,45 @@ test('an Italian-only mate: the only escape gives check', () => {
   assert.equal(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'scottish').ok, false);
 });
 
+/** chess.js's legal moves (UCI) for `board` with White to move, optionally only the non-checking ones. */
+function chessJsWhiteMoves(board: string, nonChecking: boolean): string[] {
+  const c = new Chess(`${board} w - - 0 1`);
+  return c.moves({ verbose: true })
+    .filter((m) => !nonChecking || !/[+#]$/.test(m.san))
+    .map((m) => m.from + m.to + (m.promotion ?? ''))
+    .sort();
+}
+
 test('progressive stalemate: running out of legal moves mid-series is a draw', () => {
   // White's lone king on a1 has no move and is not in check.
   const s = state('8/8/8/8/8/1q6/8/K6k w - - 1 3 3');
   assert.deepEqual(s.outcome(), { winner: undefined, reason: 'progressiveStalemate' });
-  // Italian: every move giving check before the last is illegal, so a rook whose only moves
-  // check cannot move mid-series.
-  const rook = state('k7/8/1K6/8/8/8/8/1R6 w - - 1 3 2');
-  for (const u of ucis(rook)) {
-    const after = play(rook, u);
-    assert.ok(!after.isCheck());
-  }
+
+  // Rules doc §1.3, Italian legality: before the last move of a series a legal move is an
+  // orthodox-legal move that does not give check; the last move may check. Checked against
+  // chess.js's legal moves, the checking ones (SAN ending in + or #) removed mid-series.
+  const rookBoard = 'k7/8/1K6/8/8/8/8/1R6';
+  const midSeries = state(`${rookBoard} w - - 1 3 2`);
+  const nonChecking = chessJsWhiteMoves(rookBoard, true);
+  assert.deepEqual(ucis(midSeries), nonChecking);
+  assert.ok(!nonChecking.includes('b1a1'), 'Ra1+ is the checking move that must be excluded');
+  assert.ok(chessJsWhiteMoves(rookBoard, false).includes('b1a1'));
+  assert.deepEqual(ucis(state(`${rookBoard} w - - 1 3 1`)), chessJsWhiteMoves(rookBoard, false), 'as the last move, all legal moves');
+
+  // Rules doc §1.1 "no legal move" and §1.3: if at i < L every orthodox-legal move gives check,
+  // the player has run out of legal moves: progressive stalemate, a draw, not a shortened series.
+  // White's Ka1 is boxed in by the queen on c2 (not in check); its one chess-legal move g6g7 checks.
+  const boxed = '7k/8/6P1/8/8/8/2q5/K7';
+  assert.deepEqual(chessJsWhiteMoves(boxed, false), ['g6g7']);
+  assert.deepEqual(chessJsWhiteMoves(boxed, true), [], 'g6g7 gives check');
+  assert.ok(!new Chess(`${boxed} w - - 0 1`).inCheck(), 'White is not in check');
+  const stuck = state(`${boxed} w - - 1 3 2`);
+  assert.deepEqual(ucis(stuck), []);
+  assert.deepEqual(stuck.outcome(), { winner: undefined, reason: 'progressiveStalemate' });
+  // As the last move of the series the check is legal and the game goes on.
+  const last = state(`${boxed} w - - 1 3 1`);
+  assert.deepEqual(ucis(last), ['g6g7']);
+  assert.equal(last.outcome(), undefined);
 });
 
 test('the no-progress rule: 10 series without capture or pawn move draw', () => {

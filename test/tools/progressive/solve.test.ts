@@ -34,15 +34,93 @@ test('the data set is the one described: at least the 40 visible problems, N 4..
   }
 });
 
+/**
+ * The series `moves` by `side` played on a chess.js board, the side put back to move (and the
+ * en-passant square cleared) before each move; undefined if chess.js refuses a move. A check of
+ * the referee's reasons, not a referee: it knows nothing of series rules.
+ */
+function chessJsAfter(board: string, side: 'w' | 'b', castling: string, moves: readonly string[]): Chess | undefined {
+  const c = new Chess(`${board} ${side} ${castling} - 0 1`, { skipValidation: true });
+  for (const u of moves) {
+    const f = c.fen().split(' ');
+    f[1] = side;
+    f[3] = '-';
+    c.load(f.join(' '), { skipValidation: true });
+    try {
+      c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
+    } catch {
+      return undefined;
+    }
+  }
+  return c;
+}
+
+function friProblem(id: number) {
+  const p = problems.find((q) => q.id === id);
+  assert.ok(p, `problem #${id}`);
+  return p;
+}
+
 test('the referee accepts every listed solution and rejects broken ones', () => {
+  const reasons = { illegal: 0, checkBefore: 0 };
   for (const p of problems) {
     const castling = inferCastling(p.board);
     for (const s of p.solutions) assert.deepEqual(refereeSeries(p.board, p.side, castling, s), { ok: true }, `#${p.id} ${s.join(';')}`);
     const first = p.solutions[0];
     if (first === undefined) continue; // a problem listed without a solution: nothing to break
-    // Without its last move, or with the last two swapped, a listed solution must fail.
-    assert.equal(refereeSeries(p.board, p.side, castling, first.slice(0, -1)).ok, false, `#${p.id} truncated`);
+    // Without its last move a listed solution ends on its move N - 1, which gives no check (rules
+    // doc §1.3: none of moves 1..N-1 checks), so the referee's last-move test must refuse it.
+    assert.deepEqual(refereeSeries(p.board, p.side, castling, first.slice(0, -1)), { ok: false, reason: 'the last move does not give check' }, `#${p.id} truncated`);
+    // With its last two moves swapped, the mating move m comes at N - 1. Where chess.js refuses m
+    // there, the referee must name it illegal; where m checks there, it is a check before the last
+    // move (illegal under Italian rules, doc §1.2). Only where m is legal and quiet at N - 1 is the
+    // swap judged on its new last move, and it may then be a mate too (#41: a8d8 and d4e2 mate in
+    // either order, the rook's check on the d-file uncovered by the knight or given directly).
+    const m = first.at(-1)!;
+    const swapped = [...first.slice(0, -2), m, first.at(-2)!];
+    const verdict = refereeSeries(p.board, p.side, castling, swapped);
+    const at = chessJsAfter(p.board, p.side, castling, swapped.slice(0, -1));
+    const move = `move ${p.n - 1} ${m}`;
+    if (at === undefined) {
+      assert.deepEqual(verdict, { ok: false, reason: `${move} is illegal` }, `#${p.id} swapped`);
+      reasons.illegal++;
+    } else if (at.inCheck()) {
+      assert.deepEqual(verdict, { ok: false, reason: `${move} gives check before the last move` }, `#${p.id} swapped`);
+      reasons.checkBefore++;
+    } else {
+      assert.ok(verdict.ok || verdict.reason === 'the last move does not give check' || verdict.reason.startsWith('the defender escapes with '), `#${p.id} swapped: ${JSON.stringify(verdict)}`);
+    }
   }
+  // Both move-(N - 1) rejections occur in the visible problems (e.g. #1 check, #8 illegal).
+  assert.ok(reasons.illegal > 0 && reasons.checkBefore > 0, JSON.stringify(reasons));
+});
+
+test('the referee names why a series fails: check before the last move, illegal move, escape', () => {
+  // #1 (black, N = 4) d4d3 d3c2 c2b1q f8b4: swapped, Bb4 comes third and checks (chess.js).
+  const one = friProblem(1);
+  assert.deepEqual(one.solutions[0], ['d4d3', 'd3c2', 'c2b1q', 'f8b4']);
+  assert.ok(chessJsAfter(one.board, 'b', '-', ['d4d3', 'd3c2', 'f8b4'])?.inCheck());
+  assert.deepEqual(refereeSeries(one.board, 'b', '-', ['d4d3', 'd3c2', 'f8b4', 'c2b1q']), { ok: false, reason: 'move 3 f8b4 gives check before the last move' });
+
+  // #23 (white, N = 5) starts in check; rules doc §1.1: the first move must escape. The knight
+  // b1c3 is a knight's move to an empty square, refused by chess.js only because of the check.
+  const check = friProblem(23);
+  assert.ok(check.inCheck);
+  const c23 = new Chess(`${check.board} w ${inferCastling(check.board)} - 0 1`, { skipValidation: true });
+  assert.ok(c23.inCheck());
+  assert.deepEqual(c23.get('b1'), { type: 'n', color: 'w' });
+  assert.equal(c23.get('c3'), undefined);
+  assert.ok(!c23.moves({ verbose: true }).some((mv) => mv.lan === 'b1c3'));
+  assert.deepEqual(check.solutions[0], ['e1f2', 'b1c3', 'a1d1', 'c3d5', 'd5c7']);
+  assert.deepEqual(refereeSeries(check.board, 'w', inferCastling(check.board), ['b1c3', 'e1f2', 'a1d1', 'c3d5', 'd5c7']), { ok: false, reason: 'move 1 b1c3 is illegal' });
+
+  // #1 ending with Qxd1+ instead of Bb4#: a check, no orthodox mate (chess.js: "+", not "#"), and
+  // White's reply Rxd1 is legal and gives no check, so it is no Italian mate either (doc §1.2).
+  const qd1 = chessJsAfter(one.board, 'b', '-', ['d4d3', 'd3c2', 'c2b1q', 'b1d1']);
+  assert.ok(qd1 !== undefined && qd1.inCheck() && !qd1.isCheckmate());
+  assert.equal(qd1.move('a1d1').san, 'Rxd1');
+  assert.ok(!qd1.inCheck());
+  assert.deepEqual(refereeSeries(one.board, 'b', '-', ['d4d3', 'd3c2', 'c2b1q', 'b1d1']), { ok: false, reason: 'the defender escapes with a1d1 without giving check' });
 });
 
 test('every course problem is solved and the answer passes the chess.js referee', () => {

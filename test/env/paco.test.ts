@@ -23,6 +23,8 @@ const A = PACO_ACTIONS;
 /** Random steps: 10,000 by default, 100,000 with CAISSA_FULL. */
 const STEPS = FULL ? 100_000 : 10_000;
 const buf = new Int32Array(64);
+/** The contract test's step cap: random games reach it, so the truncation branch runs. */
+const MAX_STEPS = 200;
 
 function gameLabels(s: Int32Array): Set<number> {
   const n = legalActions(s, buf);
@@ -41,7 +43,7 @@ test('labels: Lift/Place/Promote codes minus one, mirrored for Black', () => {
 
 test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
   const kernel = pacoKernelFactory.create(8, DEFAULT_KERNEL_OPTIONS);
-  const env = new BatchEnv(kernel, { autoReset: false, seed: 4, maxSteps: 400 });
+  const env = new BatchEnv(kernel, { autoReset: false, seed: 4, maxSteps: MAX_STEPS });
   env.reset();
   const b = env.buffers;
   const rng = new Rng(testSeed(8));
@@ -92,8 +94,12 @@ test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
         illegal++;
         assert.equal(r[movers[i]!], -1);
       } else if (b.truncated[i] === 1) {
+        // Cut at the step cap (batch.ts: `truncated` when `maxSteps` is reached), not ended by
+        // the rules: no reward, and the episode ran exactly maxSteps steps.
         truncated++;
         assert.deepEqual(r, [0, 0]);
+        assert.equal(b.stepCount[i], MAX_STEPS);
+        assert.equal(pacoOutcome(s), undefined, writePacoFen(s));
       } else {
         const outcome = pacoOutcome(s);
         assert.ok(outcome !== undefined);
@@ -111,7 +117,8 @@ test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
     }
   }
   assert.ok(repeated > 1000, 'the current player repeats through chains');
-  assert.ok(pacos > 0 && illegal > 0, JSON.stringify({ pacos, truncated, illegal }));
+  // Every branch above ran: Paco wins, illegal actions and cuts at the step cap.
+  assert.ok(pacos > 0 && illegal > 0 && truncated > 0, JSON.stringify({ pacos, truncated, illegal }));
 });
 
 test('the 30-layer observation equals the reference tensor of the index representation', () => {

@@ -1,8 +1,9 @@
 /**
  * Self-play data: files read back with our reader (and numpy when present) and checked against
  * independent views: every mask row equals the core's legal moves of the row's FEN, policies
- * are distributions inside the mask, values follow the game's result for the player to act,
- * observation rows match a fresh environment set to the FEN. Usage errors are UsageErrors.
+ * are distributions inside the mask, values are the game's result for the player to act as
+ * chessops referees the replayed game (and the manifest counts the same results), observation
+ * rows match a fresh environment set to the FEN. Usage errors are UsageErrors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Chess } from 'chessops/chess';
+import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
+import { parseUci as opsParseUci } from 'chessops/util';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 import type { Position } from '../../src/chess/position.js';
 import { BatchEnv } from '../../src/env/batch.js';
@@ -48,7 +52,75 @@ function readManifest(dir: string): { games: number; samples: number; complete: 
   }
 }
 
-function check(dir: string, options: SelfplayOptions): void {
+/** How a recorded game ended: the winner, a draw, or `undefined` if it is not over. */
+type Referee = 'white' | 'black' | 'draw' | undefined;
+
+/** A game replayed by chessops: its position and how often each position has occurred. */
+interface OpsGame {
+  readonly pos: Chess;
+  readonly seen: Map<string, number>;
+}
+
+/** FIDE 9.2.2's identity of a position: the first four FEN fields (chessops writes only a legal e.p. square). */
+const opsKey = (pos: Chess): string => opsMakeFen(pos.toSetup()).split(' ').slice(0, 4).join(' ');
+
+function opsStart(fen: string): OpsGame {
+  const setup = opsParseFen(fen);
+  assert.ok(setup.isOk, `chessops cannot read ${fen}`);
+  const pos = Chess.fromSetup(setup.unwrap());
+  assert.ok(pos.isOk, `chessops rejects ${fen}`);
+  const game = { pos: pos.unwrap(), seen: new Map<string, number>() };
+  game.seen.set(opsKey(game.pos), 1);
+  return game;
+}
+
+/** Plays `uci` in chessops' replay, which must find it legal. */
+function opsPlay(game: OpsGame, uci: string): void {
+  const move = opsParseUci(uci);
+  assert.ok(move !== undefined && game.pos.isLegal(move), `chessops: ${uci} is not legal in ${opsMakeFen(game.pos.toSetup())}`);
+  game.pos.play(move);
+  const key = opsKey(game.pos);
+  game.seen.set(key, (game.seen.get(key) ?? 0) + 1);
+}
+
+/**
+ * How a game chessops replayed ended, under the rules the chess environment documents
+ * (src/env/chess-kernel.ts: pgx's `is_terminal`, all automatic): checkmate (FIDE 5.1.1) wins
+ * over every draw; stalemate (5.2.1); dead material in its usual form (5.2.2: no pawn, rook or
+ * queen, and one minor piece at most or bishops all on one colour, the very set chessops'
+ * `isInsufficientMaterial` accepts); 100 plies without capture or pawn move (9.3); the
+ * same position a third time (9.2.2: pieces, side to move, castling rights and legal
+ * en-passant captures). `undefined`: not over, so only the step cap can have ended the game.
+ */
+function opsReferee(game: OpsGame): Referee {
+  const pos = game.pos;
+  if (pos.isCheckmate()) return pos.turn === 'white' ? 'black' : 'white';
+  if (pos.isStalemate() || pos.isInsufficientMaterial() || pos.halfmoves >= 100) return 'draw';
+  if (game.seen.get(opsKey(pos))! >= 3) return 'draw';
+  return undefined;
+}
+
+/**
+ * The values of the game in samples [first, end): each is the result for the player to act at
+ * the sample (values.npy: +1 win, -1 loss, 0 draw or cut at the step cap). A game chessops
+ * finds not over was cut: it ran exactly `maxSteps` steps (one sample per step).
+ */
+function checkValues(result: Referee, first: number, end: number, values: ArrayLike<number>, players: ArrayLike<number>, maxSteps: number, counts: number[]): void {
+  if (result === undefined) assert.equal(end - first, maxSteps, `game at sample ${first}: not over, yet not cut at the step cap`);
+  else assert.ok(end - first <= maxSteps, `game at sample ${first}: longer than the step cap`);
+  counts[result === 'white' ? 0 : result === 'black' ? 1 : result === 'draw' ? 2 : 3]!++;
+  for (let s = first; s < end; s++) {
+    const mover = players[s] === 0 ? 'white' : 'black';
+    const expected = result === undefined || result === 'draw' ? 0 : result === mover ? 1 : -1;
+    assert.equal(values[s], expected, `sample ${s} (game at sample ${first}, ${result ?? 'cut'}, ${mover} to act)`);
+  }
+}
+
+/**
+ * Checks a run's files (see the file comment) and returns its games' results as chessops
+ * referees them: [white wins, black wins, draws, cut at the step cap].
+ */
+function check(dir: string, options: SelfplayOptions): number[] {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   assert.equal(manifest.games, options.games);
   const n = manifest.samples as number;
@@ -71,15 +143,30 @@ function check(dir: string, options: SelfplayOptions): void {
   env.reset();
   const actions = load(dir, 'actions');
   let replay: Position | undefined;
+  // chessops replays each game too, and referees its result when the game's last sample is done.
+  let ops: OpsGame | undefined;
+  let first = 0;
+  const counts = [0, 0, 0, 0]; // white wins, black wins, draws, truncated: the manifest's results
   for (let s = 0; s < n; s++) {
     const fen = fens.strings![s]!;
     const pos = readFen(fen, { chess960 });
     assert.ok(pos.ok, fen);
     // Replaying the recorded labels from each game's first position gives every later FEN.
     if (plies.data![s] !== 0) assert.equal(makeFen(replay!), fen);
+    else {
+      if (ops !== undefined) checkValues(opsReferee(ops), first, s, values.data!, players.data!, options.maxSteps, counts);
+      ops = opsStart(fen);
+      first = s;
+    }
+    // chessops' replay reaches the same placement, side to move and no-progress clock.
+    const [board, turn, , , halfmoves] = fen.split(' ');
+    assert.deepEqual(opsMakeFen(ops!.pos.toSetup()).split(' ').filter((_, k) => k === 0 || k === 1 || k === 4), [board, turn, halfmoves]);
+    // A move was recorded here, so the game was not over yet.
+    assert.equal(opsReferee(ops!), undefined, `${fen}: over, yet a move was played`);
     const code = decodeChessLabel(pos.value.words, 0, actions.data![s]!, chess960);
     replay = pos.value.playCode(code);
     assert.ok(replay !== undefined, `${fen}: label ${actions.data![s]}`);
+    opsPlay(ops!, pos.value.moveFromCode(code)!.uci);
     const legal = new Set(pos.value.legalMoves().map((m) => encodeChessMove(m.code, pos.value.words[16]!, chess960)));
     let sum = 0;
     for (let a = 0; a < A; a++) {
@@ -90,12 +177,9 @@ function check(dir: string, options: SelfplayOptions): void {
     }
     assert.ok(Math.abs(sum - 1) < 1e-4);
     assert.equal(players.data![s], pos.value.turn === 'white' ? 0 : 1);
-    // Within a game, values are ± one result; the first sample of a game is ply 0.
-    if (s > 0 && games.data![s] === games.data![s - 1]) {
-      assert.equal(plies.data![s], plies.data![s - 1]! + 1);
-      const same = players.data![s] === players.data![s - 1];
-      assert.equal(values.data![s], same ? values.data![s - 1] : -values.data![s - 1]! || 0);
-    } else assert.equal(plies.data![s], 0);
+    // Plies count up within a game; the first sample of a game is ply 0.
+    if (s > 0 && games.data![s] === games.data![s - 1]) assert.equal(plies.data![s], plies.data![s - 1]! + 1);
+    else assert.equal(plies.data![s], 0);
     // The observation row: the same pieces, castling, e.p. and clocks as the FEN's own.
     kernel.setPosition(0, pos.value);
     env.refresh(0);
@@ -104,6 +188,9 @@ function check(dir: string, options: SelfplayOptions): void {
       assert.equal(obs.data![s * 1280 + k], env.buffers.observations[k], `${fen} obs ${k}`);
     }
   }
+  if (ops !== undefined) checkValues(opsReferee(ops), first, n, values.data!, players.data!, options.maxSteps, counts);
+  assert.deepEqual([results.whiteWins, results.blackWins, results.draws, results.truncated], counts);
+  return counts;
 }
 
 function withDir(body: (dir: string) => Promise<void>): Promise<void> {
@@ -142,6 +229,19 @@ print(json.dumps([m.dtype.str, list(o.shape), bool(np.allclose(p.sum(1), 1)), bo
       assert.deepEqual([dtype, shape, sums, inside], ['|b1', [r.samples, 8, 8, 20], true, true]);
       assert.equal(fen, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     }
+  }));
+
+test('values are each game\'s result for the player to act: random games played to their end', () =>
+  withDir(async (dir) => {
+    // Random games from the start mostly end in about 100 to 500 plies; a cap of 400 leaves
+    // checkmates, draws and cut games in one run. One thread: the same games on every run.
+    const options: SelfplayOptions = { ...base, games: 10, batch: 4, threads: 1, seed: 4, maxSteps: 400, out: dir };
+    await runSelfplay(options);
+    const [whiteWins, blackWins, draws, truncated] = check(dir, options);
+    // Not vacuous: values of a checkmate (±1 by the mover) and of draws and cuts (0) were
+    // checked, and White's and Black's wins differ in number, so the manifest's counts could
+    // not match chessops' with the two swapped.
+    assert.ok(whiteWins! + blackWins! > 0 && whiteWins !== blackWins && draws! > 0 && truncated! > 0, JSON.stringify({ whiteWins, blackWins, draws, truncated }));
   }));
 
 test('MCTS self-play (Chess960, rollout values) writes consistent files', () =>

@@ -161,7 +161,7 @@ export class PgnLexer {
         }
         // A termination marker glued to the move before it (`Qxf7#1-0`, pgn-split's MOVE_END): the
         // move now, the marker at the next call.
-        const glued = gluedMarkerLength(b, i, j);
+        const glued = gluedMarkerLength(b, i, j, true);
         if (glued > 0) {
           this.stop = j - glued;
           this.pos = j - glued;
@@ -273,6 +273,13 @@ export class PgnLexer {
     const b = this.buf;
     let j = runEnd;
     while (j < this.end && SYMBOL[b[j]!] !== 0 && spaceBytes(b, j, this.begin, this.end) === 0) j++;
+    // A marker glued to the move before it (`Qxf7#1–0`): the move now, the marker at the next call.
+    const glued = gluedMarkerLength(b, i, j, false);
+    if (glued > 0) {
+      this.stop = j - glued;
+      this.pos = j - glued;
+      return T_SAN;
+    }
     const text = decodeText(b, i, j);
     const plain = normalizeTypography(text);
     const nag = GLYPH_NAGS.get(plain);
@@ -421,11 +428,15 @@ export function decodeText(buf: Uint8Array, start: number, end: number, unescape
 export const unescapeComment = (text: string): string => (text.indexOf('\\') >= 0 ? text.replace(/\\([\\}])/g, '$1') : text);
 
 /**
- * Length of a termination marker that ends the symbol run `b[i..j)` right after a move's last
- * byte, else 0: the splitter's markers after its MOVE_END, so that both end the game there.
+ * Length of a termination marker that ends the word `b[i..j)` right after a move's last byte,
+ * else 0: the splitter's markers after its MOVE_END, so that both end the game there. An ASCII
+ * word can only end in `1-0`, `0-1` (3 bytes) or `1/2-1/2` (7); a word with bytes beyond ASCII
+ * in a typographic form too (`1–0`, `½-½`: 3 to 9 bytes).
  */
-function gluedMarkerLength(b: Uint8Array, i: number, j: number): number {
-  for (let n = 3; n <= 7; n += 4) if (j - i > n && MOVE_END[b[j - n - 1]!] === 1 && markerLength(b, j - n, j) === n) return n;
+function gluedMarkerLength(b: Uint8Array, i: number, j: number, ascii: boolean): number {
+  for (let n = 3; n <= (ascii ? 7 : 9); n += ascii ? 4 : 1) {
+    if (j - i > n && MOVE_END[b[j - n - 1]!] === 1 && markerLength(b, j - n, j) === n) return n;
+  }
   return 0;
 }
 

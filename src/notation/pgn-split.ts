@@ -22,7 +22,7 @@
  * those bytes; otherwise it lets the splitter scan the game as usual (`resume`).
  */
 
-import { spaceBytes, spaceEndsAt } from './typography.js';
+import { dashBytes, spaceBytes, spaceEndsAt } from './typography.js';
 
 /** A whole game inside the splitter's buffer: valid until the next `push`. */
 export interface GameSlice {
@@ -54,6 +54,16 @@ for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 /** Letters and digits: the bytes a move number or a move starts with. */
 const ALNUM = new Uint8Array(256);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789') ALNUM[ch.charCodeAt(0)] = 1;
+
+/** Bytes a termination marker starts with: `1`, `0`, and `½` (its UTF-8 lead byte, or Latin-1's 0xBD). */
+const MARKER_START = new Uint8Array(256);
+for (const c of [49, 48, 0xc2, 0xbd]) MARKER_START[c] = 1;
+
+/**
+ * Bytes kept unread at the end of an input not yet complete, so that every look-ahead from a byte
+ * read sees real bytes: a marker (9 bytes at most) and the space after it (3 at most).
+ */
+const LOOK_AHEAD = 16;
 
 const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
 /** Bytes that may stand right before or after a termination marker (as may `spaceBytes`' spaces). */
@@ -190,7 +200,7 @@ export class PgnSplitter {
 
   /** How far a reader may read while paused: bytes beyond may still change the current game. */
   get limit(): number {
-    return this.done ? this.len : this.len - 8;
+    return this.done ? this.len : this.len - LOOK_AHEAD;
   }
 
   /** Whether `limit` is the end of the input, so that no token read up to it goes on past it. */
@@ -313,8 +323,8 @@ export class PgnSplitter {
 
   private scan(): void {
     const b = this.buf;
-    // Keep a margin for look-ahead (markers are at most 7 bytes) until the input is complete.
-    const limit = this.done ? this.len : this.len - 8;
+    // Keep a margin for look-ahead until the input is complete.
+    const limit = this.limit;
     let i = this.pos;
     if (this.first && this.len >= 3) {
       // A UTF-8 byte order mark at the start of the input is no content.
@@ -503,11 +513,13 @@ export class PgnSplitter {
           continue;
       }
       this.state = S_MOVES;
-      if ((c === 45 || c === 47) && this.depth === 0) {
-        // The second byte of a marker whose first byte the fast path took.
-        const n = markerAt(b, i - 1, this.len);
+      if ((c === 45 || c === 47 || c >= 0x80) && this.depth === 0) {
+        // The second byte of a marker whose first byte the fast path took (`1-0`, `1/2-1/2`,
+        // `1–0`), or the first of one that starts with `½`.
+        const back = markerAt(b, i - 1, this.len);
+        const n = back > 0 ? back - 1 : c >= 0x80 ? markerAt(b, i, this.len) : 0;
         if (n > 0) {
-          i += n - 1;
+          i += n;
           this.endAtMarker(i);
           continue;
         }
@@ -617,19 +629,37 @@ function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
 
 /** Length of the termination marker starting at `i` after a delimiter (or at the start), else 0. */
 const markerAt = (b: Uint8Array, i: number, len: number): number =>
-  i >= 0 && (b[i] === 49 || b[i] === 48) && delimitedBefore(b, i) ? markerLength(b, i, len) : 0;
+  i >= 0 && MARKER_START[b[i]!] === 1 && delimitedBefore(b, i) ? markerLength(b, i, len) : 0;
 
 /**
- * Length of the termination marker `1-0`, `0-1` or `1/2-1/2` at `i` (followed by a delimiter, or
- * by the end at `len`), else 0.
+ * Bytes of a half, `1/2` or `½` (UTF-8, or Latin-1's byte 0xBD), at `k` before `len`, else 0.
+ * typography.ts reads `½` as `1/2` in termination markers.
+ */
+function halfBytes(b: Uint8Array, k: number, len: number): number {
+  if (k + 2 < len && b[k] === 49 && b[k + 1] === 47 && b[k + 2] === 50) return 3;
+  if (k + 1 < len && b[k] === 0xc2 && b[k + 1] === 0xbd) return 2;
+  return k < len && b[k] === 0xbd ? 1 : 0;
+}
+
+/**
+ * Length in bytes of the termination marker `1-0`, `0-1` or `1/2-1/2` (PGN standard §8.2.6) at
+ * `i`, in ASCII or in the typographic forms typography.ts reads (any of its dashes, `½` for a
+ * half: `1–0`, `½-½`, at most 9 bytes), followed by a delimiter or by the end at `len`; else 0.
  */
 export function markerLength(b: Uint8Array, i: number, len: number): number {
-  const at = (k: number): number => (i + k < len ? b[i + k]! : 32);
   let n = 0;
-  if (at(0) === 49 && at(1) === 45 && at(2) === 48) n = 3;
-  else if (at(0) === 48 && at(1) === 45 && at(2) === 49) n = 3;
-  else if (at(0) === 49 && at(1) === 47 && at(2) === 50 && at(3) === 45 && at(4) === 49 && at(5) === 47 && at(6) === 50) n = 7;
+  const c = b[i];
+  if (c === 49 || c === 48) {
+    const dash = i + 1 < len ? dashBytes(b, i + 1, len) : 0;
+    if (dash > 0 && i + 1 + dash < len && b[i + 1 + dash] === (c === 49 ? 48 : 49)) n = 2 + dash;
+  }
+  if (n === 0) {
+    const half = halfBytes(b, i, len);
+    const dash = half > 0 && i + half < len ? dashBytes(b, i + half, len) : 0;
+    const other = dash > 0 ? halfBytes(b, i + half + dash, len) : 0;
+    if (other > 0) n = half + dash + other;
+  }
   if (n === 0) return 0;
-  const next = at(n);
+  const next = i + n < len ? b[i + n]! : 32;
   return isDelim(next) || next === 42 || spaceBytes(b, i + n, i, len) > 0 ? n : 0;
 }

@@ -15,7 +15,7 @@ import { parseSan as opsParseSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { readText, sharedPath } from '../../src/node/data.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
-import { replayPgnSync } from '../../src/notation/pgn-replay.js';
+import { replayPgn, replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { testSeed } from '../helpers.js';
 
 const TRICKY = sharedPath('games', 'tricky');
@@ -192,4 +192,70 @@ test('files concatenated with their byte order marks (`cat a.pgn b.pgn`): the ga
   parts.reduce((at, p) => (whole.set(p, at), at + p.length), 0);
   assert.deepEqual(one(whole), parts.flatMap(one));
   assert.deepEqual(parsePgn(whole).map((g) => g.ok), parts.flatMap((p) => parsePgn(p).map((g) => g.ok)));
+});
+
+/** The termination markers in typographic forms: dashes U+2013, U+2014, U+2212, U+2010, and `½`. */
+const TYPOGRAPHIC_MARKERS: Readonly<Record<string, readonly string[]>> = {
+  '1-0': ['1\u20130', '1\u20140', '1\u22120', '1\u20100'],
+  '0-1': ['0\u20131', '0\u20141', '0\u22121'],
+  '1/2-1/2': ['\u00bd-\u00bd', '\u00bd\u2013\u00bd', '1/2\u20131/2', '\u00bd\u2212\u00bd'],
+};
+
+test('typographic termination markers end a game where the ASCII ones do: no blank line, a comment, a move glued before', async () => {
+  // Lichess games, some without their tags and the blank line before the next game, some with a
+  // comment after the marker or the marker glued to the last move (`Qxf7#1-0`): the ASCII text,
+  // and the same text with each marker in a typographic form, must read alike.
+  const text = gunzipSync(readFileSync(join(sharedPath('games'), 'lichess-standard-13k.pgn.gz'))).toString('utf8');
+  const games = text.split(/\n\n(?=\[Event )/).slice(0, 1500);
+  const rng = new Rng(testSeed(2027));
+  let ascii = '';
+  let typographic = '';
+  let glued = 0;
+  for (const game of games) {
+    const blank = game.indexOf('\n\n');
+    let movetext = game.slice(blank + 2).trim();
+    const marker = /(1-0|0-1|1\/2-1\/2|\*)$/.exec(movetext)?.[1];
+    assert.ok(marker !== undefined && blank > 0, game);
+    movetext = movetext.slice(0, -marker.length).trimEnd();
+    const kind = rng.below(4);
+    // 0: tags, blank line; 1: no tags, next game on the next line; 2: a comment after the marker; 3: glued.
+    const head = kind === 1 ? '' : game.slice(0, blank + 2);
+    // Glued: the last move's clock comment dropped, so that the marker follows the move itself.
+    if (kind === 3) movetext = movetext.replace(/\s*\{[^}]*\}$/, '');
+    const sep = kind === 3 && /[1-8#+QRBNO]$/.test(movetext) ? '' : ' ';
+    if (sep === '') glued++;
+    const tail = kind === 2 ? ' {after the game}\n' : '\n';
+    const alt = TYPOGRAPHIC_MARKERS[marker]?.[rng.below(TYPOGRAPHIC_MARKERS[marker]!.length)] ?? marker;
+    ascii += `${head}${movetext}${sep}${marker}${tail}${kind === 1 ? '' : '\n'}`;
+    typographic += `${head}${movetext}${sep}${alt}${tail}${kind === 1 ? '' : '\n'}`;
+  }
+  assert.ok(glued > 200, `games with the marker glued to the last move: ${glued}`);
+  const summary = (records: { plies: number; fen: string | null; result: string; error: unknown }[]) =>
+    records.map((r) => [r.plies, r.fen, r.result, r.error === null]);
+  const expected = summary(replayPgnSync(new TextEncoder().encode(ascii)));
+  assert.equal(expected.length, games.length);
+  assert.ok(expected.every((r) => r[3] === true));
+  const bytes = new TextEncoder().encode(typographic);
+  assert.deepEqual(summary(replayPgnSync(bytes)), expected);
+  // Streamed in pieces of every size up to 40 bytes: a marker cut anywhere.
+  const chunks: Uint8Array[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const n = 1 + rng.below(40);
+    chunks.push(bytes.subarray(at, at + n));
+    at += n;
+  }
+  const streamed = [];
+  for await (const r of replayPgn(chunks)) streamed.push(r);
+  assert.deepEqual(summary(streamed), expected);
+  // The tree reader: the same moves and results.
+  const trees = (t: string) => parsePgn(new TextEncoder().encode(t)).map((g) => (g.ok ? [g.value.moves.map((m) => m.san).join(' '), g.value.result, g.value.comments] : g.error.message));
+  assert.deepEqual(trees(typographic), trees(ascii));
+});
+
+test('in a Latin-1 file, markers with the bytes 0x96 and 0x97 for dashes and 0xBD for ½ end a game', () => {
+  const ascii = '1. e4 e5 2. Nf3 Nc6 1-0\n1. d4 d5 1/2-1/2 {agreed}\n1. c4 e5 0-1\n1. Nf3 *\n';
+  const latin1 = Buffer.from('1. e4 e5 2. Nf3 Nc6 1\x960\n1. d4 d5 \xbd-\xbd {agreed}\n1. c4 e5 0\x971\n1. Nf3 *\n', 'latin1');
+  const read = (bytes: Uint8Array) => replayPgnSync(bytes).map((r) => [r.plies, r.fen, r.result, r.error]);
+  assert.deepEqual(read(new Uint8Array(latin1)), read(new TextEncoder().encode(ascii)));
+  assert.equal(read(new Uint8Array(latin1)).length, 4);
 });

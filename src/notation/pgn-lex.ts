@@ -6,7 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { escapeInComment, markerLength, MOVE_END } from './pgn-split.js';
+import { escapeInComment, escapeInTagValue, markerLength, MOVE_END } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export const T_END = 0;
@@ -329,7 +329,7 @@ export class PgnLexer {
     if (j >= end || b[j] !== 34) return this.skipLine(j, 'missing tag value');
     j++;
     const vs = j;
-    while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += b[j] === 92 ? 2 : 1;
+    while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += escapeInTagValue(b, j) ? 2 : 1;
     if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'unterminated tag value');
     this.valueStart = vs;
     this.valueEnd = j;

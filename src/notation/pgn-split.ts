@@ -85,6 +85,13 @@ for (const ch of '12345678#+QRBNO') MOVE_END[ch.charCodeAt(0)] = 1;
 export const escapeInComment = (b: Uint8Array, i: number, end: number): boolean =>
   b[i] === 92 && i + 1 < end && (b[i + 1] === 92 || b[i + 1] === 125);
 
+/**
+ * Whether `b[i]` is a backslash that escapes the next byte of a tag value (PGN §8.1.1: `\"` and
+ * `\\`; any other byte after it is taken as written too). Never a line break: a tag pair is one
+ * line, and the break ends the value (unterminated) and counts as a line.
+ */
+export const escapeInTagValue = (b: Uint8Array, i: number): boolean => b[i] === 92 && b[i + 1] !== 10 && b[i + 1] !== 13;
+
 /** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter or a move. */
 const delimitedBefore = (b: Uint8Array, i: number): boolean =>
   i === 0 || isDelim(b[i - 1]!) || MOVE_END[b[i - 1]!] === 1 || spaceEndsAt(b, i, 0);
@@ -397,7 +404,7 @@ export class PgnSplitter {
           i++;
           continue;
         case INNER.string:
-          if (c === 92) i++; // backslash escapes the next byte
+          if (escapeInTagValue(b, i)) i++;
           else if (c === 34) this.inner = INNER.tag;
           i++;
           continue;
@@ -550,7 +557,7 @@ function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boole
   for (let i = from; i < at; i++) {
     const c = b[i]!;
     if (c === 34) {
-      for (i++; i < at && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
+      for (i++; i < at && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (escapeInTagValue(b, i)) i++;
     } else if (c === 91) {
       const other = tagNameStart(b, i, len);
       let k = 0;
@@ -601,7 +608,7 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
       while (i < to && b[i] !== 10 && b[i] !== 13) i++;
     } else if (c === 91 && tags) {
       for (i++; i < to && b[i] !== 93 && b[i] !== 10 && b[i] !== 13; i++) {
-        if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (b[i] === 92) i++;
+        if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (escapeInTagValue(b, i)) i++;
       }
       i++;
     } else return false;
@@ -611,8 +618,8 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
 
 /**
  * The offset after the `]` of a tag pair `[Name "value"]` that starts at `i` and ends on the same
- * line before `limit` (a backslash escapes the next byte of the value), else -1: the byte-by-byte
- * states would read the same bytes the same way.
+ * line before `limit` (escapes: `escapeInTagValue`), else -1: the byte-by-byte states would read
+ * the same bytes the same way.
  */
 function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
   let j = i + 1;
@@ -620,7 +627,7 @@ function tagPairEnd(b: Uint8Array, i: number, limit: number): number {
   while (j < limit && (c = b[j]!) !== 34 && c !== 93 && c !== 10 && c !== 13) j++;
   if (j >= limit || c !== 34) return -1;
   j++;
-  while (j < limit && (c = b[j]!) !== 34 && c !== 10 && c !== 13) j += c === 92 ? 2 : 1;
+  while (j < limit && (c = b[j]!) !== 34 && c !== 10 && c !== 13) j += escapeInTagValue(b, j) ? 2 : 1;
   if (j >= limit || c !== 34) return -1;
   j++;
   while (j < limit && (c = b[j]!) !== 34 && c !== 93 && c !== 10 && c !== 13) j++;

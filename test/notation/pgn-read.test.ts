@@ -849,6 +849,29 @@ test('a second termination marker right after a game\'s (`1-0*`, `1-0` then `*` 
   }
 });
 
+test('a backslash at the end of a tag value\'s line escapes nothing: the value is unterminated, and later lines keep their numbers', async () => {
+  // PGN §8.1: a tag pair is one line; a backslash escapes `"` and itself in the value, never the line break.
+  const text = '[Event "a\\\n[Site "b"]\n\n1. e4 *\n\n[Event "c"]\n\n1. e4 Ke3 *\n';
+  const expected = [
+    [0, 1, 11, 'unterminated tag value'],
+    [1, 8, 7, "illegal move 'Ke3'"],
+  ];
+  const records = (rs: ReplayRecord[]) => rs.map((r) => [r.plies, r.error?.line, r.error?.column, r.error?.message]);
+  assert.deepEqual(records(replayPgnSync(text)), expected);
+  assert.deepEqual(records(splitThenReplay(new TextEncoder().encode(text))), expected);
+  assert.deepEqual(parsePgn(text).map((r) => (r.ok ? null : [r.error.line, r.error.column])), expected.map(([, line, column]) => [line, column]));
+  const bytes = new TextEncoder().encode(text);
+  for (let k = 1; k < bytes.length; k++) {
+    const streamed: ReplayRecord[] = [];
+    for await (const batch of replayPgnBatches([bytes.subarray(0, k), bytes.subarray(k)])) streamed.push(...batch);
+    assert.deepEqual(records(streamed), expected, `cut at ${k}`);
+  }
+  // Inside a value on one line, `\"` and `\\` still escape.
+  const [game] = parsePgn('[Event "say \\"hi\\" \\\\"]\n\n1. e4 *\n');
+  assert.ok(game?.ok);
+  assert.equal(game.value.tags[0]![1], 'say "hi" \\');
+});
+
 test('a blank line among the tags: a tag named again starts a game (tags-only games), a new name goes on (ChessBase)', () => {
   // python-chess's chessbase-empty-line.pgn: a ChessBase export with a blank line between
   // [Event] and [Date]. python-chess's test reads one game, with Event and Round, whose first

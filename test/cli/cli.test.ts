@@ -93,6 +93,10 @@ test('moves and fen check', () => {
   assert.deepEqual([text.code, text.out], [1, 'invalid: impossibleCheck\nlenient: playable as 3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1\n']);
   const kingless = run('fen', 'check', '8/8/8/8/8/8/8/8 w - - 0 1');
   assert.deepEqual([kingless.code, kingless.out], [1, 'invalid: missingKing\nlenient: not playable\n']);
+  // Text that is no FEN is bad input: exit 2 with the reason, and no usage text (it would not help).
+  const garbled = run('fen', 'check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x');
+  assert.equal(garbled.code, 2);
+  assert.match(garbled.err, /^caissa fen: .+\n$/);
 });
 
 test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {

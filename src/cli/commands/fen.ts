@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { Position } from '../../chess/position.js';
 import { makeFen, parseFen } from '../../notation/fen.js';
-import { EXIT_FAILED, EXIT_OK, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
 /** `caissa fen check FEN`: the validity report (every issue found, and what lenient mode says). */
 export const fenCommand: Command = {
@@ -13,7 +13,7 @@ export const fenCommand: Command = {
     if (positionals[0] !== 'check' || positionals.length < 2) throw new UsageError('usage: caissa fen check FEN');
     const fen = positionals.slice(1).join(' ');
     const setup = parseFen(fen);
-    if (!setup.ok) throw new UsageError(setup.error.message);
+    if (!setup.ok) throw new InputError(setup.error.message);
     const strict = Position.fromSetup(setup.value);
     const lenient = strict.ok ? strict : Position.fromSetup(setup.value, { lenient: true });
     const issues = strict.ok ? [] : strict.error.issues;

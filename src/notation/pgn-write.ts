@@ -2,7 +2,8 @@
  * Writing game trees as PGN (PGN standard §8, export format §3.2): the Seven Tag Roster first
  * (Event, Site, Date, Round, White, Black, Result, with their "unknown" values when absent), then
  * the other tags in their order; movetext with move numbers, NAGs as `$n`, comments in braces,
- * variations in parentheses, wrapped at 80 columns; the termination marker last.
+ * variations in parentheses, in lines of fewer than 80 characters (§8.2.1); the termination
+ * marker last.
  */
 import { parseFen } from './fen.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
@@ -47,7 +48,7 @@ const checkMove = (move: PgnMove): void => {
 const escapeTag = (value: string): string => value.replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]+/g, ' ');
 
 export interface WritePgnOptions {
-  /** Line width of the movetext (default 80). */
+  /** The longest movetext line, in characters (default 79: PGN §8.2.1, export format, has lines of fewer than 80). */
   readonly width?: number;
 }
 
@@ -185,7 +186,7 @@ export function makePgn(game: PgnGame, options: WritePgnOptions = {}): string {
     if (!isSymbolToken(name)) throw new RangeError(`makePgn: tag name '${name}' is not a PGN symbol (letters, digits, _+#=:-/)`);
     if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
   }
-  const out = new Wrapper(options.width ?? 80);
+  const out = new Wrapper(options.width ?? 79);
   for (const c of game.comments) out.comment(c);
   writeLine(out, game.moves, startPly(game));
   out.add(marker);

@@ -51,7 +51,7 @@ function roundTrip(game: PgnGame, where: string): void {
   for (const line of text.split('\n')) {
     // Tag pairs and `;` comments (only for comment text holding a closing brace) cannot wrap.
     if (line.startsWith('[') || line.startsWith(';')) continue;
-    assert.ok(line.length <= 80 || !line.includes(' '), `${where}: line longer than 80: ${line}`);
+    assert.ok(line.length < 80 || !line.includes(' '), `${where}: a line of 80 characters or more: ${line}`);
   }
   const again = parsePgn(text, { validate: false });
   assert.equal(again.length, 1, `${where}: ${text}`);
@@ -708,7 +708,7 @@ test('splitter pause: a plain game (comments too) is skipped past; at anything e
   assert.equal(split.endsBetweenGames, false);
 });
 
-test('writer: Seven Tag Roster first, 80 columns, numbering after comments and variations', () => {
+test('writer: Seven Tag Roster first, lines of fewer than 80 characters, numbering after comments and variations', () => {
   const [g] = ok('[ECO "C60"]\n[White "Kasparov, G."]\n\n1. e4 {Best by test} e5 (1... c5 2. Nf3) 2. Nf3 *');
   const text = makePgn(g!);
   assert.equal(
@@ -718,7 +718,7 @@ test('writer: Seven Tag Roster first, 80 columns, numbering after comments and v
   );
   const long = ok('1. e4 {' + 'word '.repeat(60) + '} e5 *')[0]!;
   const out = makePgn(long).split('\n\n')[1]!;
-  assert.ok(out.split('\n').every((l) => l.length <= 80));
+  assert.ok(out.split('\n').every((l) => l.length < 80));
   assert.ok(out.split('\n').length >= 4);
   const fromFen = ok('[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 30"]\n\n30... Kd7 31. Kd2 *')[0]!;
   assert.match(makePgn(fromFen), /\n30\.\.\. Kd7 31\. Kd2 \*\n$/);

@@ -7,7 +7,7 @@
  */
 import { parseFen } from './fen.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
-import { SYMBOL } from './pgn-lex.js';
+import { PgnLexer, SYMBOL, T_END, T_SAN } from './pgn-lex.js';
 
 /** The Seven Tag Roster and the value each takes when unknown (§8.1.1). */
 const ROSTER: readonly [string, string][] = [
@@ -23,10 +23,11 @@ const ROSTER: readonly [string, string][] = [
 const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 
 // What the writer refuses to write, since the text would not read back as the game: a tag name
-// or a move that is not one symbol token (PGN standard §8.1.1 and §7, in the lexer's ASCII symbol
-// characters; a move as the reader stores it has no glyphs, they are NAGs), a move that would
-// read as a move number or a termination marker, and a NAG outside 0..255 (§8.2.4). Nothing the
-// reader returns is refused, even from `validate: false`.
+// that is not one symbol token (PGN standard §8.1.1 and §7, in the lexer's ASCII symbol
+// characters), a move that the lexer would not read back alone as one move token of that very
+// text (a move number, a termination marker, a glyph that is a NAG such as `N` or `+-`, a move
+// with a marker glued to it; a move as the reader stores it has no glyphs, they are NAGs), and a
+// NAG outside 0..255 (§8.2.4). Nothing the reader returns is refused, even from `validate: false`.
 function isSymbolToken(text: string): boolean {
   if (text.length === 0) return false;
   for (let i = 0; i < text.length; i++) {
@@ -35,11 +36,20 @@ function isSymbolToken(text: string): boolean {
   }
   return true;
 }
+
+const lexer = new PgnLexer();
+const encoder = new TextEncoder();
+
+/** Whether `san`, alone, reads back as one move token of that text. */
+function readsAsOneMove(san: string): boolean {
+  if (!isSymbolToken(san)) return false;
+  const bytes = encoder.encode(san);
+  lexer.reset(bytes, 0, bytes.length);
+  return lexer.next() === T_SAN && lexer.start === 0 && lexer.stop === bytes.length && lexer.next() === T_END;
+}
+
 const checkMove = (move: PgnMove): void => {
-  // `0000`, the UCI null move, is the one token of digits alone that reads as a move.
-  if (!isSymbolToken(move.san) || (/^\d+$/.test(move.san) && move.san !== '0000') || MARKERS.has(move.san)) {
-    throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
-  }
+  if (!readsAsOneMove(move.san)) throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
   for (const nag of move.nags) {
     if (!Number.isInteger(nag) || nag < 0 || nag > 255) throw new RangeError(`makePgn: NAG ${nag} of move '${move.san}' is not an integer in 0..255`);
   }

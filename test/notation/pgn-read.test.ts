@@ -749,6 +749,9 @@ test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not
     [withMove(''), /move ''/],
     [withMove('12'), /move '12'/],
     [withMove('1-0'), /move '1-0'/],
+    // Glyphs the reader takes for NAGs (`N` novelty, `+-`, `RR`, `inf`, `=`), a marker glued to
+    // the move, a move then a NAG: each would read back as something else.
+    ...['N', '+-', 'RR', 'inf', '=', 'Qxf7#1-0', 'e4$1'].map((san): [PgnGame, RegExp] => [withMove(san), new RegExp(`move '${san.replace(/[+$]/g, '\\$&')}'`)]),
     [withMove('e4', [256]), /NAG 256 of move 'e4'/],
     [withMove('e4', [-1]), /NAG -1/],
     [withMove('e4', [1.5]), /NAG 1.5/],

@@ -67,18 +67,19 @@ function clock(operand: string, min: number): string | undefined {
 /** Parses one EPD line. */
 export function parseEpd(line: string): Result<EpdRecord, FenError> {
   const [first, ...more] = splitOperations(line);
-  const fields = first!.trim().split(/\s+/);
+  // The words of the first part, each with where it ends: the first operation, after the FEN
+  // fields, is kept as written (a string operand's spaces too).
+  const words = [...first!.matchAll(/\S+/g)].map((m) => ({ text: m[0], end: m.index + m[0].length }));
   // Four FEN fields, then either the two clocks or the first operation (without a semicolon).
-  let fenFields = fields.slice(0, 4);
-  let rest = fields.slice(4);
-  if (rest.length >= 2 && /^\d+$/.test(rest[0]!) && /^\d+$/.test(rest[1]!)) {
-    fenFields = fields.slice(0, 6);
-    rest = fields.slice(6);
-  }
+  let taken = Math.min(4, words.length);
+  if (words.length >= 6 && /^\d+$/.test(words[4]!.text) && /^\d+$/.test(words[5]!.text)) taken = 6;
+  const fenFields = words.slice(0, taken).map((w) => w.text);
   // Some suites (ERET: `w q - - bm Rxf4;`) write a `-` for each clock they leave out.
-  while (rest[0] === '-') rest = rest.slice(1);
+  let skipped = taken;
+  while (words[skipped]?.text === '-') skipped++;
+  const rest = skipped === 0 ? first! : first!.slice(words[skipped - 1]!.end);
   const operations = new Map<string, string>();
-  for (const text of [rest.join(' '), ...more]) {
+  for (const text of [rest, ...more]) {
     const t = text.trim();
     if (t === '') continue;
     const space = t.search(/\s/);

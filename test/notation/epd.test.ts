@@ -81,6 +81,12 @@ test('EPD writing: string opcodes quoted and escaped, operands that would not re
     `${board} bm Nf3 Nc3; id "test \\"1\\"; a\\\\b"; c0 ""; acd; D1 20; pm " e4";`,
   );
   assert.equal(makeEpd(start.value, [['fmvn', '3']], { clocks: true }), `${board} fmvn 3; hmvc 0;`);
+  // A string operand's spaces read back as written, the first operation's too (it shares its
+  // part of the line, up to the first semicolon, with the FEN fields).
+  const spaced: [string, string][] = [['id', 'x  y'], ['c0', '  a\tb  ']];
+  const back = parseEpd(makeEpd(start.value, spaced));
+  assert.ok(back.ok);
+  assert.deepEqual([...back.value.operations], spaced);
   assert.throws(() => makeEpd(start.value, [['1bad', 'x']]), RangeError);
   assert.throws(() => makeEpd(start.value, [['c0', 'two\nlines']]), RangeError);
 });

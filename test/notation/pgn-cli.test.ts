@@ -178,3 +178,33 @@ test('san and uci convert move lists', () => {
   assert.equal(bad.code, 2);
   assert.match(bad.err, /move 2: illegal move 'Ke7'/);
 });
+
+test('san and uci: a FEN given as words ends where the moves begin', () => {
+  const afterE4 = ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR', 'b', 'KQkq'];
+  // 'd6' could be the en-passant field, but no pawn pushed past d6 and Black is to move (the
+  // square would be on rank 3): the FEN ends at the castling field and d6 is Black's first move.
+  for (const [cmd, out] of [['san', 'd6 e5\n'], ['uci', 'd7d6 e4e5\n']]) {
+    const r = run([cmd!, ...afterE4, 'd6', 'e5']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, out);
+  }
+  assert.equal(run(['san', afterE4[0]!, 'b', '-', 'd6', 'e5']).out, 'd6 e5\n');
+  // '-' is the en-passant field, never a move; 'e3' after 1.e4 is a valid en-passant square, so it
+  // stays the FEN's field (as before) and e5 is the first move.
+  assert.equal(run(['san', ...afterE4, '-', 'e5']).out, 'e5\n');
+  assert.equal(run(['san', ...afterE4, 'e3', 'e5']).out, 'e5\n');
+  // A real en-passant field then moves: after 1.e4 d5 2.e5 f5, with and without the counters.
+  const f6 = ['rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR', 'w', 'KQkq', 'f6'];
+  assert.equal(run(['san', ...f6, 'exf6', 'e6']).out, 'exf6 e6\n');
+  assert.equal(run(['uci', ...f6, '0', '3', 'exf6', 'e6']).out, 'e5f6 e7e6\n');
+  // Neither a valid en-passant square nor a legal move (no white pawn can reach e3): the FEN's
+  // error, as before. Followed by the counters, a square is always the en-passant field.
+  const noMove = run(['san', afterE4[0]!, 'w', 'KQkq', 'e3', 'd4']);
+  assert.equal(noMove.code, 2);
+  assert.equal(noMove.err, 'caissa san: invalid position: invalidEnPassant\n');
+  assert.equal(run(['san', ...afterE4, 'd6', '0', '1', 'e5']).err, 'caissa san: invalid position: invalidEnPassant\n');
+  // Counters are digits and moves never are: without the en-passant field they are not moves.
+  const counters = run(['san', ...afterE4, '0', '1', 'e5']);
+  assert.equal(counters.code, 2);
+  assert.match(counters.err, /^caissa san: move 1: '0' is a number, not a move/);
+});

@@ -2,11 +2,22 @@
  * `caissa san FEN MOVE…` and `caissa uci FEN MOVE…`: play a sequence of moves (each in SAN or
  * UCI) from a position and print them in SAN, or in UCI, space-separated on one line. FEN may be
  * `startpos`. A move that is not legal stops with exit code 2 and names the move.
+ *
+ * The FEN may be one argument or its words, unquoted. Unquoted, the words after the board are
+ * taken as its fields in FEN order (side to move, castling, en passant, halfmove clock, fullmove
+ * number) as long as each has the form of the next field; fields left out take their defaults
+ * (`w - - 0 1`) and the remaining words are the moves. The side, the castling field, `-` and the
+ * two counters (digits) are never moves, so they cannot be misread. The one word that can be
+ * either is a square on rank 3 or 6 right after the castling field (`d6` in `… b KQkq d6 e5`):
+ * it is the en-passant field when the FEN with it is a valid position, and the first move when
+ * the FEN with it is not valid, the FEN without it is, and it is a legal move there; otherwise
+ * the FEN's error is reported. Both readings can never hold at once: a valid en-passant square
+ * has the pawn that just pushed past it on the square a pawn push to it would start from.
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
-import { makeSan } from '../../notation/san.js';
+import { makeSan, parseSan } from '../../notation/san.js';
 import { readMove } from '../move-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
@@ -18,10 +29,44 @@ function startArg(fen: string, chess960: boolean): Position {
   return pos.value;
 }
 
-/** Converts the moves with `write` after playing them one by one. */
-export function convertMoves(fen: string, moves: string[], chess960: boolean, write: (m: Move) => string): string[] {
-  let pos = startArg(fen, chess960);
+/** The forms of the FEN fields after the board, in order: side, castling, en passant, two clocks. */
+const FEN_FIELDS = [/^[wb]$/, /^(-|[KQkqA-Ha-h]+)$/, /^(-|[a-h][36])$/, /^\d+$/, /^\d+$/];
+/** How many words (board, side, castling) come before the en-passant field. */
+const EP_WORD = 3;
+
+/**
+ * Splits the positional arguments into the start position and the moves: the FEN's words are
+ * taken as described in the module comment.
+ */
+export function splitFenAndMoves(positionals: readonly string[], chess960: boolean): { start: Position; moves: string[] } {
+  const [fen, ...rest] = positionals;
+  if (fen === undefined) throw new UsageError('expected a FEN (or startpos) and moves');
+  // `startpos` or a FEN given as one argument (quoted): every later word is a move.
+  if (fen === 'startpos' || fen.trim().split(/\s+/).length !== 1) return { start: startArg(fen, chess960), moves: rest };
+  let k = 0;
+  while (k < FEN_FIELDS.length && k < rest.length && FEN_FIELDS[k]!.test(rest[k]!)) k++;
+  const words = [fen, ...rest.slice(0, k)];
+  const options = { chess960: chess960 ? true : ('auto' as const) };
+  const longest = readFen(words.join(' '), options);
+  if (longest.ok) return { start: longest.value, moves: rest.slice(k) };
+  // The en-passant-looking word was the last one taken: it is the first move if the position
+  // is valid without it and it is legal there.
+  const word = words[EP_WORD];
+  if (words.length === EP_WORD + 1 && word !== '-') {
+    const shorter = readFen(words.slice(0, EP_WORD).join(' '), options);
+    if (shorter.ok && parseSan(shorter.value, word!).ok) return { start: shorter.value, moves: rest.slice(EP_WORD - 1) };
+  }
+  throw new InputError(longest.error.message);
+}
+
+/** Plays the moves one by one from `start`, converting each with `write`. */
+function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string): string[] {
+  let pos = start;
   return moves.map((text, i) => {
+    // A number is never a move: a FEN counter out of place (they follow the en-passant field).
+    if (/^\d+$/.test(text)) {
+      throw new InputError(`move ${i + 1}: '${text}' is a number, not a move (a FEN's move counters come after its castling and en-passant fields, '-' when none)`);
+    }
     const move = readMove(pos, text, i);
     const out = write(move);
     pos = move.play();
@@ -29,30 +74,25 @@ export function convertMoves(fen: string, moves: string[], chess960: boolean, wr
   });
 }
 
+/** Converts the moves with `write` after playing them one by one. */
+export function convertMoves(fen: string, moves: string[], chess960: boolean, write: (m: Move) => string): string[] {
+  return playMoves(startArg(fen, chess960), moves, write);
+}
+
 export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => string): Command => ({
   name,
   summary: `convert moves (SAN or UCI) from a position to ${name.toUpperCase()}`,
-  usage: `caissa ${name} FEN|startpos MOVE… [--chess960]`,
+  usage: `caissa ${name} FEN|startpos MOVE… [--chess960]
+  FEN: one argument or its words; a rank-3/6 square after the castling field is the en-passant
+    field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')`,
   async run(args) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
       options: { chess960: { type: 'boolean', default: false } },
     });
-    if (positionals.length < 1) throw new UsageError('expected a FEN (or startpos) and moves');
-    const [fen, ...moves] = positionals;
-    // A FEN given as separate words (unquoted) is joined back up to its move list.
-    let fenText = fen!;
-    let rest = moves;
-    if (fenText !== 'startpos' && fenText.trim().split(/\s+/).length === 1) {
-      // The FEN fields after the board, in order: turn, castling, en passant, two clocks.
-      const FIELDS = [/^[wb]$/, /^(-|[KQkqA-Ha-h]+)$/, /^(-|[a-h][36])$/, /^\d+$/, /^\d+$/];
-      let k = 0;
-      while (k < FIELDS.length && k < rest.length && FIELDS[k]!.test(rest[k]!)) k++;
-      fenText = [fenText, ...rest.slice(0, k)].join(' ');
-      rest = rest.slice(k);
-    }
-    console.log(convertMoves(fenText, rest, values.chess960, write).join(' '));
+    const { start, moves } = splitFenAndMoves(positionals, values.chess960);
+    console.log(playMoves(start, moves, write).join(' '));
     return EXIT_OK;
   },
 });

@@ -208,3 +208,15 @@ test('san and uci: a FEN given as words ends where the moves begin', () => {
   assert.equal(counters.code, 2);
   assert.match(counters.err, /^caissa san: move 1: '0' is a number, not a move/);
 });
+
+test('san and uci: --chess960 with startpos is the standard start with king-takes-rook castling', () => {
+  const moves = ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O'];
+  assert.equal(run(['uci', 'startpos', ...moves, '--chess960']).out, 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1\n');
+  assert.equal(run(['uci', 'startpos', ...moves]).out, 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1\n');
+  // As the standard FEN given explicitly with --chess960; and read back from king-takes-rook.
+  const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  assert.equal(run(['uci', fen, ...moves, '--chess960']).out, 'e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1h1\n');
+  const san = run(['san', 'startpos', 'e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1h1', '--chess960']);
+  assert.equal(san.code, 0, san.err);
+  assert.equal(san.out, 'e4 e5 Nf3 Nc6 Bc4 Nf6 O-O\n');
+});

@@ -13,6 +13,9 @@
  * the FEN with it is not valid, the FEN without it is, and it is a legal move there; otherwise
  * the FEN's error is reported. Both readings can never hold at once: a valid en-passant square
  * has the pawn that just pushed past it on the square a pawn push to it would start from.
+ *
+ * `--chess960`: castling is written and read as king-takes-rook (UCI `e1h1`), `startpos`
+ * included (the standard start is Chess960 position 518).
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
@@ -21,9 +24,12 @@ import { makeSan, parseSan } from '../../notation/san.js';
 import { readMove } from '../move-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
-/** The position of a FEN argument (`startpos` = the standard start). */
+/** The Scharnagl number of the standard start among the Chess960 start positions. */
+const STANDARD_CHESS960_START = 518;
+
+/** The position of a FEN argument (`startpos` = the standard start, with Chess960 castling under `--chess960`). */
 function startArg(fen: string, chess960: boolean): Position {
-  if (fen === 'startpos') return Position.standard();
+  if (fen === 'startpos') return chess960 ? Position.chess960Start(STANDARD_CHESS960_START) : Position.standard();
   const pos = readFen(fen, { chess960: chess960 ? true : 'auto' });
   if (!pos.ok) throw new InputError(pos.error.message);
   return pos.value;
@@ -84,7 +90,8 @@ export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => stri
   summary: `convert moves (SAN or UCI) from a position to ${name.toUpperCase()}`,
   usage: `caissa ${name} FEN|startpos MOVE… [--chess960]
   FEN: one argument or its words; a rank-3/6 square after the castling field is the en-passant
-    field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')`,
+    field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')
+  --chess960: castling as king-takes-rook (e1h1), startpos too`,
   async run(args) {
     const { values, positionals } = parseArgs({
       args,

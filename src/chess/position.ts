@@ -19,6 +19,9 @@ import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Co
 
 /** Why a setup is not a playable position (shakmaty's and python-chess' reasons). */
 export const POSITION_ISSUES = [
+  // The placement words are no board: a square in both colours, in two roles, or in a colour
+  // without a role or a role without a colour. Reported alone: the other checks read the board.
+  'inconsistentPlacement',
   'missingKing', // a side has no king
   'tooManyKings', // a side has more than one king
   'pawnsOnBackrank', // a pawn on rank 1 or 8
@@ -186,8 +189,9 @@ export class Position {
   }
 
   /**
-   * Validates a setup. Reports every issue found; with `lenient`, unusual but playable positions
-   * are accepted (invalid castling rights and en-passant squares are dropped).
+   * Validates a setup. Reports every issue found (inconsistent placement words alone); with
+   * `lenient`, unusual but playable positions are accepted (invalid castling rights and
+   * en-passant squares are dropped).
    */
   static fromSetup(setup: Setup, options: PositionOptions = {}): Result<Position, PositionError> {
     const w = new Int32Array(WORDS);
@@ -196,6 +200,10 @@ export class Position {
     w[W_HALFMOVE] = setup.halfmoves;
     w[W_FULLMOVE] = setup.fullmoves;
     w[W_EP] = -1;
+    const fault = placementFault(w);
+    if (fault !== undefined) {
+      return err({ kind: 'invalidPosition', issues: ['inconsistentPlacement'], message: `invalid position: inconsistentPlacement (${fault})` });
+    }
     const issues = new Set<PositionIssue>();
 
     for (let color = 0; color < 2; color++) {
@@ -395,6 +403,29 @@ export function attackersOf(w: Int32Array, sq: number, by: number, lo: number, h
   out[0] = aLo & byLo;
   out[1] = aHi & byHi;
   return (out[0]! | out[1]!) !== 0;
+}
+
+/**
+ * Where the placement words (`w[0..15]`) are no board: each square is in at most one colour and
+ * at most one role, and has a colour exactly when it has a role. Returns the first square that
+ * breaks this, named with what it holds (`a1: colour white+black, role knight`), or undefined.
+ */
+function placementFault(w: Int32Array): string | undefined {
+  for (let half = 0; half < 2; half++) {
+    let twice = w[half]! & w[2 + half]!;
+    let roles = 0;
+    for (let role = 0; role < 6; role++) {
+      twice |= roles & w[4 + 2 * role + half]!;
+      roles |= w[4 + 2 * role + half]!;
+    }
+    const bad = twice | (roles ^ (w[half]! | w[2 + half]!));
+    if (bad === 0) continue;
+    const bit = bad & -bad;
+    const colors = COLORS.filter((_, c) => (w[2 * c + half]! & bit) !== 0);
+    const held = ROLES.filter((_, r) => (w[4 + 2 * r + half]! & bit) !== 0);
+    return `${squareName(32 * half + lsb(bad))}: colour ${colors.join('+') || 'none'}, role ${held.join('+') || 'none'}`;
+  }
+  return undefined;
 }
 
 /** Whether a side's material could stand on the board after promotions (shakmaty's test). */

@@ -13,8 +13,6 @@
  * | 20     | fullmove number |
  * | 21, 22 | Polyglot Zobrist key (lo, hi) |
  */
-export const W_COLOR = 0;
-export const W_ROLE = 4;
 export const W_TURN = 16;
 export const W_EP = 17;
 export const W_CASTLING = 18;
@@ -22,10 +20,6 @@ export const W_HALFMOVE = 19;
 export const W_FULLMOVE = 20;
 export const W_KEY = 21;
 export const WORDS = 23;
-
-/** Offset of the (lo, hi) pair of a colour or a role. */
-export const colorWord = (color: number): number => W_COLOR + 2 * color;
-export const roleWord = (role: number): number => W_ROLE + 2 * role;
 
 /**
  * Copies the position at `w[from..]` to `w[to..]` (copy-make's copy). `copyWithin` measured

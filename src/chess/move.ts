@@ -10,7 +10,6 @@ export const MOVE_CASTLE = 3;
 /** Promotion kinds: 4 knight, 5 bishop, 6 rook, 7 queen (kind - 3 = the promoted role). */
 export const MOVE_PROMOTION = 4;
 
-export const encodeMove = (from: number, to: number, kind: number): number => from | (to << 6) | (kind << 12);
 export const moveFrom = (move: number): number => move & 63;
 export const moveTo = (move: number): number => (move >> 6) & 63;
 export const moveKind = (move: number): number => move >> 12;

@@ -80,11 +80,6 @@ function playMoves(start: Position, moves: readonly string[], write: (m: Move) =
   });
 }
 
-/** Converts the moves with `write` after playing them one by one. */
-export function convertMoves(fen: string, moves: string[], chess960: boolean, write: (m: Move) => string): string[] {
-  return playMoves(startArg(fen, chess960), moves, write);
-}
-
 export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => string): Command => ({
   name,
   summary: `convert moves (SAN or UCI) from a position to ${name.toUpperCase()}`,

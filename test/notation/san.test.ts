@@ -281,10 +281,10 @@ test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- a
  * A move text with our extra forms rewritten into chessops' own: the spaces around it dropped
  * (`parseSan` trims its string), an `e.p.` after the move dropped, the check signs and annotation
  * glyphs at the end dropped (chessops does not check the signs, and leaves the glyphs to its PGN
- * reader), then an `ep` glued to a pawn's move to the third or sixth rank, and `:` as the capture
- * sign written `x`. A move from square to square without a piece
- * letter (UCI's form) gets the letter of the piece on the origin, and a king's step of two files
- * or onto its own rook is written as castling.
+ * reader), then an `ep` glued to a pawn's move to the third or sixth rank, `:` as the capture
+ * sign written `x`, and castling with zeros (`0-0`) with letters. A move from square to square
+ * without a piece letter (UCI's form) gets the letter of the piece on the origin, and a king's
+ * step of two files or onto its own rook is written as castling.
  */
 function inChessopsForm(text: string, ops: Chess): string {
   const t = text
@@ -292,7 +292,8 @@ function inChessopsForm(text: string, ops: Chess): string {
     .replace(/(\S)\s*e\.?p\.?$/, '$1')
     .replace(/[+#!?]+$/, '')
     .replace(/^([a-h].+[36])ep$/, '$1')
-    .replace(':', 'x');
+    .replace(':', 'x')
+    .replace(/^0-0(-0)?$/, (c) => c.replace(/0/g, 'O'));
   const m = /^([a-h][1-8])[-x]?([a-h][1-8])$/.exec(t);
   const from = m === null ? undefined : parseSquare(m[1]!)!;
   const piece = from === undefined ? undefined : ops.board.get(from);

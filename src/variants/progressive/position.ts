@@ -111,6 +111,10 @@ export class ProgressivePosition {
       if (owner !== us && left !== series) {
         return progressiveError('epTargets', `${squareName(sq)}: the opponent's targets exist only before the first move of a series`);
       }
+      // The mover's own targets are those of its double steps earlier in this series: none before its first move.
+      if (owner === us && left === series) {
+        return progressiveError('epTargets', `${squareName(sq)}: the side to move has targets of its own only after its first move of a series`);
+      }
       const pawnSq = owner === 0 ? sq + 8 : sq - 8;
       const piece = pos.pieceAt(pawnSq);
       if (piece === undefined || piece.role !== 'pawn' || piece.color !== COLORS[owner]) {

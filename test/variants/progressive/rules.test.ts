@@ -176,6 +176,8 @@ test('bad text gives typed errors naming the field', () => {
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 0 0', 'series'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 1 1 1', 'epTargets'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq a6 1 1 1', 'epTargets'],
+    // White's own target e3 before White's first move of the series: no double step made it.
+    ['4k3/8/8/8/4Pp2/8/8/4K3 w - e3 1 3 3', 'epTargets'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1 1', 'quiet'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 english', 'rules'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 1 1 1', 'board'],

@@ -255,11 +255,13 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
   const code = identityCode(o.identity);
   const manifest = initWorkdir(dir, o, prior !== undefined);
   const levels = [...manifest.levels];
+  // Leftovers of a level finished just before a kill (the last one too): its spill files and
+  // its parent level, which each level removes once its manifest entry is written.
+  const done = levels.length - 1;
+  if (done >= 1) removeIfPresent(levelDir(dir, done - 1));
+  removeIfPresent(spillDir(dir, done));
   for (let ply = levels.length; ply <= o.plies; ply++) {
     const parent = levels[ply - 1]!;
-    // Leftovers of a level finished just before a kill.
-    if (ply >= 2) removeIfPresent(levelDir(dir, ply - 2));
-    removeIfPresent(spillDir(dir, ply - 1));
     const last = ply === o.plies;
     const plan = { buckets: planBuckets(dir, ply, levels, last, o.memoryBytes, o.threads) };
     ensureDir(spillDir(dir, ply));

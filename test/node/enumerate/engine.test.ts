@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -9,6 +9,7 @@ import { Position } from '../../../src/chess/position.js';
 import { makeFen, readFen } from '../../../src/notation/fen.js';
 import { Progress } from '../../../src/node/enumerate/progress.js';
 import { runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { levelDir, spillDir } from '../../../src/node/enumerate/workdir.js';
 import type { Identity } from '../../../src/tools/enumerate/identity.js';
 import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
@@ -56,6 +57,26 @@ test('the spill path with a tiny memory budget gives the same counts', async () 
     const auto = await runEnumeration(options(5, 'fen', { memoryBytes: 2 ** 21 }));
     assert.equal(auto.mode, 'disk');
     assert.deepEqual(auto.levels.map((l) => l.positions), FEN);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a run killed after its last level\'s manifest entry: the resume removes what the level left (its spill files, its parent level)', async () => {
+  const dir = temp();
+  try {
+    const work = join(dir, 'w');
+    const first = await runEnumeration(options(3, 'fide', { workdir: work, memoryBytes: 2 ** 19, threads: 1 }));
+    assert.deepEqual(first.levels.map((l) => l.positions), FIDE.slice(0, 4));
+    // What a kill between the manifest write and the clean-up leaves: L2 and L3/spill.
+    for (const leftover of [levelDir(work, 2), spillDir(work, 3)]) {
+      mkdirSync(leftover, { recursive: true });
+      writeFileSync(join(leftover, 'bucket-0'), 'x');
+    }
+    const again = await runEnumeration(options(3, 'fide', { workdir: work, memoryBytes: 2 ** 19, threads: 1, resume: true }));
+    assert.deepEqual(again.levels.map((l) => l.positions), FIDE.slice(0, 4));
+    assert.ok(!existsSync(levelDir(work, 2)) && !existsSync(spillDir(work, 3)), readdirSync(work).join(' '));
+    assert.ok(existsSync(levelDir(work, 3)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

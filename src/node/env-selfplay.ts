@@ -126,7 +126,7 @@ export interface GameRecord {
 }
 
 /** FEN field width in `fens.npy` (the longest chess FEN is under 100 characters, Paco's under 128). */
-export const fenWidth = (game: string): number => (game === 'paco' ? 128 : 100);
+const fenWidth = (game: string): number => (game === 'paco' ? 128 : 100);
 
 const CHESS_ACTIONS_TEXT =
   'AlphaZero 4672 = 64 x 73, numbered as pgx/OpenSpiel: label = 73 * from + plane, squares file-major (a1=0, a2=1, ...), board mirrored top-to-bottom for Black; castling = king two squares (Chess960: king takes own rook)';

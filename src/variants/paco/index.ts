@@ -1,6 +1,6 @@
 /** Paco Ŝako: state, actions, turns, Ŝako/Paco, notations, perft and the `Game` implementation. */
 export * from './layout.js';
-export { emptyState, copyState, pieceAt, hasPiece, kingSquare, internHash, repetitionHash } from './state.js';
+export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
 export { legalActions, isLegalAction, placeTargets, threatenedSquares } from './actions.js';
 export { applyAction } from './play.js';
 export { parsePacoFen, writePacoFen, squareName, parseSquare, type PacoFenError, type PacoFenOptions } from './fen.js';

@@ -16,10 +16,6 @@ export const squareByte = (s: Int32Array, sq: number): number => (s[sq >> 2]! >>
 export const pieceAt = (s: Int32Array, color: number, sq: number): number =>
   ((squareByte(s, sq) >>> (3 * color)) & 7) - 1;
 
-/** Whether `color` has a piece on `sq` (by the occupancy bitboard). */
-export const hasPiece = (s: Int32Array, color: number, sq: number): boolean =>
-  (s[OCC + 2 * color + (sq >> 5)]! & (1 << (sq & 31))) !== 0;
-
 /** Puts a piece of `color` on `sq` (replacing any piece of that colour there), keeping hash and occupancy. */
 export function setPiece(s: Int32Array, color: number, sq: number, type: number): void {
   const old = pieceAt(s, color, sq);

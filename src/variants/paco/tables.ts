@@ -94,7 +94,7 @@ for (let id = 0; id < 128; id++) {
  * Ray steps: `RAY_NEXT[dir * 64 + sq]` = the next square in direction `dir` or -1. Directions
  * 0..3 are orthogonal (N, E, S, W), 4..7 diagonal (NE, SE, SW, NW); `RAY_DY[dir]` is the rank step.
  */
-export const RAY_DX = new Int8Array([0, 1, 0, -1, 1, 1, -1, -1]);
+const RAY_DX = new Int8Array([0, 1, 0, -1, 1, 1, -1, -1]);
 export const RAY_DY = new Int8Array([1, 0, -1, 0, 1, -1, -1, 1]);
 export const RAY_NEXT = new Int8Array(8 * 64);
 for (let dir = 0; dir < 8; dir++) {

@@ -10,6 +10,9 @@
  * an empty hand that is `PromoteThenLift` (the opponent carried it there: a turn starts with it),
  * as a single pawn `PromoteThenFinish`, and with a piece in hand `PromoteThenPlace`. Pass
  * `inferPromotion: false` to get the reference's reading.
+ *
+ * Refused although the reference reads them (positions no game reaches, none in its data): a
+ * square under the piece in hand that is neither empty nor, for a single piece, a union.
  */
 import { err, ok, type Result } from '../../core/result.js';
 import {
@@ -139,6 +142,16 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
     const own = sqr[me]!;
     const partner = sqr[me ^ 1]!;
     if (own < 0) return fenError('hand', `the lifted piece '${m[2]}' is not the controlling player's`);
+    // What can be under a piece in hand (§1.4, §1.6): a lift empties its square (a pair takes
+    // both pieces), and a chain releases the own piece of a union, where the placed piece then
+    // stands with the opponent's. The reference's reader does not look (`parse_lifted`).
+    const under = squareByte(s, pos);
+    if (under !== 0 && (partner >= 0 || (under & 7) === 0 || under >> 3 === 0)) {
+      const held = `${m[1]} holds '${BYTE_TO_CHAR[under]}'`;
+      return fenError('hand', partner >= 0
+        ? `a lifted pair leaves its square empty, but ${held}`
+        : `a piece in hand leaves its square empty (lifted) or a union (released in a chain), but ${held}`);
+    }
     s[HAND_KIND] = partner >= 0 ? HAND_PAIR : HAND_SINGLE;
     s[HAND_PIECE] = own;
     s[HAND_PARTNER] = partner;

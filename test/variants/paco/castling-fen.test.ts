@@ -138,3 +138,31 @@ test('fen: bad input gives typed errors naming the field', () => {
     }
   }
 });
+
+test('fen: a hand square holding what no lift and no chain leaves under a piece in hand is refused (hand)', () => {
+  // A lift empties its square, a pair's too (§1.4); a chain releases the own piece of a union,
+  // and the placed piece stands there with the opponent's (§1.6). Any other content is impossible.
+  const bad = [
+    '4k3/8/8/8/8/8/8/R3K3^a1R w 1 - - -', // the lifted rook still on a1
+    '4k3/8/8/8/8/8/4N3/4K3^e2N w 1 - - -', // the lifted knight still on e2
+    '4k3/8/8/8/4p3/8/8/4K3^e4P w 1 - - -', // a single in hand over a black single
+    '4k3/8/8/8/4P3/8/8/4K3^e4a w 1 - - -', // a lifted pair over a white pawn
+    '4k3/8/8/8/4a3/8/8/4K3^e4a w 1 - - -', // a lifted pair over a union
+    '4k3/8/8/8/4p3/8/8/4K3^e4p b 1 - - -', // Black: the lifted pawn still on e4
+  ];
+  for (const text of bad) {
+    const r = parsePacoFen(text);
+    assert.ok(!r.ok, text);
+    if (!r.ok) assert.equal(r.error.field, 'hand', `${text}: ${r.error.message}`);
+  }
+  // Fresh lifts (single and pair) over an empty square, and a chain: the knight released from
+  // the union on c3, where the placed bishop now stands with the black pawn (edge_case_probes).
+  for (const good of [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR^d2P w 1 AHah - -',
+    '4k3/8/8/8/8/8/8/4K3^e4a w 1 - - -',
+    '8/8/8/3k4/8/2e5/8/4K3^c3N w 1 - - -',
+  ]) {
+    const r = parsePacoFen(good);
+    assert.ok(r.ok, `${good}: ${r.ok ? '' : r.error.message}`);
+  }
+});

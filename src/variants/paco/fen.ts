@@ -12,7 +12,8 @@
  * `inferPromotion: false` to get the reference's reading.
  *
  * Refused although the reference reads them (positions no game reaches, none in its data): a
- * square under the piece in hand that is neither empty nor, for a single piece, a union.
+ * square under the piece in hand that is neither empty nor, for a single piece, a union; two
+ * kings of one colour (on the board, or one of them in hand).
  */
 import { err, ok, type Result } from '../../core/result.js';
 import {
@@ -20,7 +21,7 @@ import {
   PAWN, PLAYER, PROMO, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT,
   REQ_PROMOTE_THEN_PLACE,
 } from './layout.js';
-import { emptyState, firstKingSquare, pieceAt, setPiece, squareByte } from './state.js';
+import { emptyState, kingSquare, pieceAt, setPiece, squareByte } from './state.js';
 
 /**
  * Why `sq` cannot be the en-passant square with `me` in control, or undefined if it can (§1.6:
@@ -36,6 +37,27 @@ function enPassantProblem(s: Int32Array, me: number, sq: number): string | undef
   const beyond = sq + (opponent === 1 ? -8 : 8);
   const lifted = s[HAND_KIND] === HAND_PAIR && s[HAND_POS] === beyond && s[HAND_PARTNER] === PAWN;
   if (pieceAt(s, opponent, beyond) !== PAWN && !lifted) return 'no pawn of the side that just moved beyond it';
+  return undefined;
+}
+
+/**
+ * The field and the reason when a colour has two kings, on the board or one of them in hand
+ * (own piece or partner), else undefined. A game has one king a side and makes no other (no
+ * promotion to King, §1.8). The reference's reader does not count them: its `find_king` takes
+ * the first in a1…h8 order, for castling and as the Ŝako searches' target.
+ */
+function secondKing(s: Int32Array, me: number): [PacoFenField, string] | undefined {
+  for (let color = 0; color < 2; color++) {
+    const name = color === 0 ? 'white' : 'black';
+    let first = -1;
+    for (let sq = 0; sq < 64; sq++) {
+      if (pieceAt(s, color, sq) !== KING) continue;
+      if (first >= 0) return ['board', `two ${name} kings (${squareName(first)}, ${squareName(sq)})`];
+      first = sq;
+    }
+    const inHand = s[HAND_KIND] !== HAND_EMPTY && s[color === me ? HAND_PIECE : HAND_PARTNER] === KING;
+    if (inHand && first >= 0) return ['hand', `a ${name} king in hand and another on ${squareName(first)}`];
+  }
   return undefined;
 }
 
@@ -158,6 +180,8 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
     s[HAND_POS] = pos;
     s[REQUIRED] = REQ_PLACE;
   }
+  const kings = secondKing(s, me);
+  if (kings !== undefined) return fenError(kings[0], kings[1]);
   if (!/^\d+$/.test(counter) || Number(counter) > 255) {
     return fenError('counter', `expected the no-progress half-move count 0..255, got '${counter}'`);
   }
@@ -175,8 +199,8 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
   }
   if (last !== '-') return fenError('lastUnion', `expected '-', got '${last}'`);
   // Castling is read only when both kings are found (on the board or in hand), §1.12.
-  let wk = firstKingSquare(s, 0);
-  let bk = firstKingSquare(s, 1);
+  let wk = kingSquare(s, 0);
+  let bk = kingSquare(s, 1);
   if (s[HAND_KIND] !== HAND_EMPTY && s[HAND_PIECE] === KING) {
     if (me === 0) wk = s[HAND_POS]!;
     else bk = s[HAND_POS]!;

@@ -65,14 +65,8 @@ export function swapSquares(s: Int32Array, a: number, b: number): void {
   if (ba >= 0) setPiece(s, 1, b, ba);
 }
 
-/** The square of the king of `color` on the board, or -1 (the last one placed if a FEN has several). */
+/** The square of the king of `color` on the board, or -1 (the FEN reader allows one a side). */
 export const kingSquare = (s: Int32Array, color: number): number => s[KING_SQ + color]!;
-
-/** The first king of `color` on the board in a1…h8 order, or -1 (FEN reading: castling). */
-export function firstKingSquare(s: Int32Array, color: number): number {
-  for (let sq = 0; sq < 64; sq++) if (pieceAt(s, color, sq) === 5) return sq;
-  return -1;
-}
 
 /** A fresh empty state: no pieces, White to lift, no castling, repetition off, counters 1. */
 export function emptyState(): Int32Array {

@@ -166,3 +166,23 @@ test('fen: a hand square holding what no lift and no chain leaves under a piece 
     assert.ok(r.ok, `${good}: ${r.ok ? '' : r.error.message}`);
   }
 });
+
+test('fen: two kings of one colour, on the board or with one in hand, are refused (board, hand)', () => {
+  // A game has one king a side and never makes another (no promotion to King, §1.8).
+  const bad: [string, string][] = [
+    ['4k3/8/8/8/8/8/8/3KK3 w 0 - - -', 'board'],
+    ['4k2k/8/8/8/8/8/8/4K3 w 0 - - -', 'board'],
+    ['4k3/8/8/8/8/8/6g1/4K3 w 0 - - -', 'board'], // 'g': a white king in a union with a black pawn
+    ['4k3/8/8/8/8/8/8/4K3^d2K w 1 - - -', 'hand'], // a white king in hand and one on e1
+    ['4k3/8/8/8/8/8/8/4K3^d4Z w 1 - - -', 'hand'], // White's lifted pair holds a black king; one on e8
+  ];
+  for (const [text, field] of bad) {
+    const r = parsePacoFen(text);
+    assert.ok(!r.ok, text);
+    if (!r.ok) assert.equal(r.error.field, field, `${text}: ${r.error.message}`);
+  }
+  for (const good of ['4k3/8/8/8/8/8/8/4K3 w 0 - - -', '8/8/8/8/8/8/8/8 w 0 - - -', '4k3/8/8/8/8/8/8/8^d2K w 1 - - -']) {
+    const r = parsePacoFen(good);
+    assert.ok(r.ok, `${good}: ${r.ok ? '' : r.error.message}`);
+  }
+});

@@ -1,11 +1,11 @@
 /** tests_castling_fen.json: castling (standard and Chess960) and the FEN dialect (§1.7, §1.12). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fen, loadPaco, play, sq } from './helpers.js';
+import { fen, legal, loadPaco, play, sq } from './helpers.js';
 import { charSquare, parsePacoFen, squareChar, squareName, writePacoFen } from '../../../src/variants/paco/fen.js';
 import { CASTLING, REQUIRED, REQUIRED_NAMES } from '../../../src/variants/paco/layout.js';
 import { CASTLE_MASK, CASTLE_SQ, CASTLE_BLACK_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
-import { PIECE_NAMES } from '../../../src/variants/paco/action-text.js';
+import { PIECE_NAMES, actionName } from '../../../src/variants/paco/action-text.js';
 import { sqNames } from './helpers.js';
 
 const data = loadPaco('tests_castling_fen.json');
@@ -185,4 +185,16 @@ test('fen: two kings of one colour, on the board or with one in hand, are refuse
     const r = parsePacoFen(good);
     assert.ok(r.ok, `${good}: ${r.ok ? '' : r.error.message}`);
   }
+});
+
+test('castling rights of a king off its home square are read and used as the reference uses them', () => {
+  // No game makes such rights (a king placement ends both), but the reference's data has FENs
+  // with them (syn6: White's king on e2 with AH), so they are read. The reference's
+  // place_targets_king never looks where the king was lifted from: the castling targets are
+  // offered, and place_king castles from there (king to c1/g1, rook swapped).
+  const s = fen('4k3/8/8/8/8/8/4K3/R6R w 0 AH - -');
+  play(s, ['Lift(e2)']);
+  assert.deepEqual(legal(s).map(actionName), ['Place(c1)', 'Place(d1)', 'Place(e1)', 'Place(f1)', 'Place(g1)', 'Place(d2)', 'Place(f2)', 'Place(d3)', 'Place(e3)', 'Place(f3)']);
+  play(s, ['Place(c1)']);
+  assert.equal(writePacoFen(s), '4k3/8/8/8/8/8/8/2KR3R b 1 - - -');
 });

@@ -3,11 +3,12 @@
  * space-separated two-character cells — the white piece or `.`, then the black piece or `.`
  * (letters `PRNBQK`). The matrix form with a rank label before each row (`8 .. .B …`) is read
  * too. Only the board is represented: reading gives White to lift, no castling, no en passant.
+ * Two kings of one colour are refused, as in a FEN (the reference's `parser.rs` reads them).
  */
 import { err, ok, type Result } from '../../core/result.js';
 import { PIECE_LETTERS } from './action-text.js';
-import { emptyState, pieceAt, setPiece } from './state.js';
-import { REPS } from './layout.js';
+import { emptyState, kingSquare, pieceAt, setPiece } from './state.js';
+import { KING, REPS } from './layout.js';
 
 export interface ExchangeError {
   readonly kind: 'exchange';
@@ -61,6 +62,10 @@ export function parseExchangeNotation(text: string): Result<Int32Array, Exchange
         if (ch === '.') continue;
         const t = PIECE_LETTERS.indexOf(ch);
         if (t < 0) return fail(lineNo, `cell ${f + 1}: unknown piece '${ch}'`);
+        // One king a side, as the FEN reader asks (a game makes no second one, §1.8).
+        if (t === KING && kingSquare(s, color) >= 0) {
+          return fail(lineNo, `cell ${f + 1}: a second ${color === 0 ? 'white' : 'black'} king`);
+        }
         setPiece(s, color, sq, t);
       }
     }

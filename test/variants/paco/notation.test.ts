@@ -112,6 +112,24 @@ test('ExchangeNotation round trip and errors', () => {
   assert.ok(!parseExchangeNotation('.. ..').ok);
 });
 
+test('ExchangeNotation: two kings of one colour are refused, on the line of the second', () => {
+  // As the FEN reader (one king a side); with two, the reference's find_king and our king
+  // square would aim the Ŝako searches at different kings.
+  const rows = (r1: string, r8 = '.. .. .. .. .K .. .. ..'): string =>
+    [r8, ...Array<string>(6).fill('.. .. .. .. .. .. .. ..'), r1].join('\n');
+  for (const [text, line] of [
+    [rows('.. .. .. K. K. .. .. ..'), 8],
+    [rows('.. .. .. .. K. .. .. ..', '.. .. .. .. .K .. .K ..'), 1],
+    [rows('K. .. .. .. KP .. .. ..'), 8], // the second in a union with a black pawn
+  ] as const) {
+    const r = parseExchangeNotation(text);
+    assert.ok(!r.ok, text);
+    if (!r.ok) assert.equal(r.error.line, line, r.error.message);
+  }
+  assert.ok(parseExchangeNotation(rows('.. .. .. .. K. .. .. ..')).ok);
+  assert.ok(parseExchangeNotation(rows('.. .. .. .. KK .. .. ..', '.. .. .. .. .. .. .. ..')).ok); // K/K: as the reference reads it
+});
+
 const games = loadPaco('tests_full_games.json');
 for (const g of games.cases) {
   test(`full game: ${g.id}`, () => {

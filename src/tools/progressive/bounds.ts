@@ -360,7 +360,8 @@ export class BoundContext {
   /**
    * Whether no two moves can mate from the node at `w[p..]` (two moves left). A relaxation of
    * the board that can only make mating easier: lines are blocked by the defender's pieces
-   * alone (ours may all have moved away; a capturing piece stays on its square), the needs met
+   * alone (ours may all have moved away; a capturing piece stays on its square, unless it moves
+   * again: `captureThenMove`), the needs met
    * now stay met, and a piece's destinations are taken over that lighter board too. Then the
    * unmet needs must be met either by one piece moving twice (one destination within two moves
    * from which it attacks them all) or by two pieces moving once (two destinations whose
@@ -439,6 +440,20 @@ export class BoundContext {
           d2Hi |= this.pair[1]!;
         }
         if (role === 0 && ((us === 0 ? d2Hi >>> 24 : d2Lo & 0xff) !== 0)) return false;
+        // A capture and then a move of the same piece: the captured piece's square is empty.
+        let cLo = d1Lo & eLo;
+        let cHi = d1Hi & eHi;
+        while ((cLo | cHi) !== 0) {
+          let x: number;
+          if (cLo !== 0) {
+            x = lsb(cLo);
+            cLo &= cLo - 1;
+          } else {
+            x = 32 + lsb(cHi);
+            cHi &= cHi - 1;
+          }
+          if (this.captureThenMove(w, p, present, x, role, us, eLo, eHi)) return false;
+        }
         const m1 = this.coverMasks(hard, role, us, d1Lo, d1Hi, eLo, eHi, xLo, xHi, index, masks, false);
         if (m1 < 0) return false;
         const m2 = this.coverMasks(hard, role, us, d2Lo | d1Lo, d2Hi | d1Hi, eLo, eHi, xLo, xHi, index, m1, true);
@@ -455,6 +470,31 @@ export class BoundContext {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a piece of `role` that captures on `x` and then moves on may meet every need in
+   * `present`. The relaxed board keeps the defender's pieces as blockers, which is right while a
+   * capturing piece stands on the square it took; once it moves on, the square is empty and the
+   * lines through it open, for our other pieces and for the mover's last square alike (Kg1,
+   * Nxb5, Nc7# in `k7/p7/8/1p6/8/N7/5n2/1R5K w`: the rook on b1 then holds b7 and b8).
+   */
+  private captureThenMove(w: Int32Array, p: number, present: number, x: number, role: number, us: number, eLo: number, eHi: number): boolean {
+    const k = this.enemyKing;
+    const oLo = x < 32 ? eLo & ~(1 << x) : eLo;
+    const oHi = x < 32 ? eHi : eHi & ~(1 << (x - 32));
+    const fLo = k < 32 ? oLo & ~(1 << k) : oLo;
+    const fHi = k < 32 ? oHi : oHi & ~(1 << (k - 32));
+    let need = 0;
+    for (let s = 0; s < this.slotCount; s++) {
+      if ((present & (1 << s)) === 0) continue;
+      const attacked = isSquareAttacked(w, p, this.slotSquare[s]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, s === 0 ? oLo : fLo, s === 0 ? oHi : fHi);
+      if (!attacked) need |= 1 << s;
+    }
+    // As in cannotMateInTwo: with the flights met, a check is nearly always within reach.
+    if ((need & ~1) === 0) return true;
+    this.relaxedDestinations(x, role, us, oLo, oHi);
+    return this.meetsAll(need, role, us, this.pair[0]!, this.pair[1]!, oLo, oHi, k);
   }
 
   /**

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { Rng } from '../../../src/core/rng.js';
 import { MAX_MOVES } from '../../../src/chess/move.js';
 import { makeProgressive, parseCourseProblem } from '../../../src/variants/progressive/text.js';
-import type { ProgressivePosition } from '../../../src/variants/progressive/position.js';
+import { ProgressivePosition } from '../../../src/variants/progressive/position.js';
+import { readFen } from '../../../src/notation/fen.js';
 import { generateSeries, isSeriesMate, playSeriesMove } from '../../../src/variants/progressive/rules.js';
 import { P_WORDS } from '../../../src/variants/progressive/state.js';
 import { BoundContext } from '../../../src/tools/progressive/bounds.js';
@@ -111,4 +112,24 @@ test('"cannot mate in two" is never wrong: checked against every two-move series
   }
   assert.ok(pruned > 20, `the test prunes (${pruned})`);
   assert.ok(mates > 20, `positions with a mate were met (${mates})`);
+});
+
+test('"cannot mate in two" counts the line a capturing piece opens when it moves on', () => {
+  // After Kg1, Nxb5 then Nc7 mates: the rook on b1 sees b7 and b8 through b5 once the knight
+  // has left it (a capturing piece does not stay on its square when it moves again).
+  const chess = readFen('k7/p7/8/1p6/8/N7/5n2/1R5K w - - 0 1');
+  assert.ok(chess.ok);
+  const start = ProgressivePosition.fromPosition(chess.value, { series: 3 });
+  assert.ok(start.ok);
+  const bounds = new BoundContext(start.value.words, 0, 3);
+  const kg1 = start.value.parseMove('h1g1');
+  assert.ok(kg1.ok);
+  let pos = start.value.playUnchecked(kg1.value);
+  assert.equal(bounds.cannotMateInTwo(pos.words, 0), false);
+  for (const u of ['a3b5', 'b5c7']) {
+    const code = pos.parseMove(u);
+    assert.ok(code.ok, u);
+    pos = pos.playUnchecked(code.value);
+  }
+  assert.ok(isSeriesMate(pos.words, 0), 'Kg1 Nxb5 Nc7 mates');
 });

@@ -289,3 +289,22 @@ test('bad input gives typed errors, a time limit gives unknown', () => {
   assert.ok(r.ok);
   assert.equal(r.value.status, 'unknown');
 });
+
+test('a piece that captures a blocker and moves on opens the line behind it: that mate is found', () => {
+  // White must leave the knight's check with the king; then Nxb5 and Nc7#: b5 is empty again, so
+  // the rook on b1 holds b7 and b8. Pruning as if the capturing knight still stood on b5 lost it.
+  const board = 'k7/p7/8/1p6/8/N7/5n2/1R5K';
+  const mates = ['h1g1;a3b5;b5c7', 'h1g2;a3b5;b5c7', 'h1h2;a3b5;b5c7'];
+  for (const s of mates) assert.deepEqual(refereeSeries(board, 'w', '-', s.split(';')), { ok: true }, s);
+  const pos = readFenOk(`${board} w - - 0 1`);
+  assert.deepEqual(bruteForceSolutions(pos, 3).map((s) => s.join(';')).sort(), mates);
+  const all = solveSeries(pos, 3, { all: true });
+  assert.ok(all.ok);
+  assert.deepEqual(all.value.solutionsUci.map((s) => s.join(';')).sort(), mates);
+  for (const options of [{}, { completeOnly: true }]) {
+    const one = solveSeries(pos, 3, options);
+    assert.ok(one.ok);
+    assert.equal(one.value.status, 'mate', JSON.stringify(options));
+    assert.ok(mates.includes(one.value.solutionUci!.join(';')), JSON.stringify(options));
+  }
+});

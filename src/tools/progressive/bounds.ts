@@ -26,7 +26,7 @@
 import { lsb } from '../../core/bitboard.js';
 import { BETWEEN, BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, lineAttacks, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
 import { BISHOP, ROOK } from '../../chess/types.js';
-import { W_TURN } from '../../chess/layout.js';
+import { W_CASTLING, W_TURN } from '../../chess/layout.js';
 import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
 import { DIST, FAR, has, pawnTable } from './distances.js';
@@ -243,7 +243,7 @@ export class BoundContext {
 
   private readonly pair = new Int32Array(2);
 
-  /** Whether one of our moves (castling aside) can give check: directly, or by uncovering. */
+  /** Whether one of our moves can give check: directly, by uncovering, or by castling. */
   private canCheckInOne(w: Int32Array, p: number, us: number, usLo: number, usHi: number, occLo: number, occHi: number): boolean {
     const k = this.enemyKing;
     // Uncovering: one piece of ours alone between K and one of our sliders.
@@ -262,6 +262,31 @@ export class BoundContext {
       const bLo = BETWEEN[bi]! & occLo;
       const bHi = BETWEEN[bi + 1]! & occHi;
       if (bLo === 0 ? bHi !== 0 && (bHi & (bHi - 1)) === 0 && (bHi & usHi) !== 0 : bHi === 0 && (bLo & (bLo - 1)) === 0 && (bLo & usLo) !== 0) return true;
+    }
+    // Castling: the rook lands on the f- or d-file square over a board without our king and
+    // rook there. In Chess960 no rook move may reach that square (the king can stand on it:
+    // king f1, rook h1), so the rook's destinations below do not cover this check.
+    let rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
+    if (rights !== 0) {
+      const king = this.ourKing(w, p, usLo, usHi);
+      const back = king & 56;
+      let oLo = king < 32 ? occLo & ~(1 << king) : occLo;
+      let oHi = king < 32 ? occHi : occHi & ~(1 << (king - 32));
+      while (rights !== 0) {
+        const rook = back + lsb(rights);
+        rights &= rights - 1;
+        if (rook < 32) oLo &= ~(1 << rook);
+        else oHi &= ~(1 << (rook - 32));
+      }
+      rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
+      while (rights !== 0) {
+        const f = lsb(rights);
+        rights &= rights - 1;
+        // FIDE 3.8.2, Chess960-general (as movegen.ts): the rook ends on the f-file with a rook
+        // on the king's h-side, on the d-file with one on its a-side.
+        const to = back + (f > (king & 7) ? 5 : 3);
+        if (this.meetsAll(1, ROOK, us, to < 32 ? 1 << to : 0, to < 32 ? 0 : 1 << (to - 32), oLo, oHi, k)) return true;
+      }
     }
     const lastRank = us === 0 ? 7 : 0;
     for (let role = 0; role < 5; role++) {

@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chess.js';
+import { Chess as OpsChess } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
+import { parseUci as opsParseUci } from 'chessops/util';
 import { parseSquare } from '../../../src/core/square.js';
 import { readFen } from '../../../src/notation/fen.js';
 import { ProgressivePosition } from '../../../src/variants/progressive/position.js';
@@ -307,4 +310,41 @@ test('a piece that captures a blocker and moves on opens the line behind it: tha
     assert.equal(one.value.status, 'mate', JSON.stringify(options));
     assert.ok(mates.includes(one.value.solutionUci!.join(';')), JSON.stringify(options));
   }
+});
+
+/**
+ * A Chess960 series played on chessops (which knows Chess960 castling but not series): the side
+ * put back to move before each move, no check before the last; then whether it mates (orthodox
+ * mate, which is also an Italian one). chess.js, the other referee, has no Chess960.
+ */
+function chessopsSeriesMates(fen: string, moves: readonly string[]): boolean {
+  const pos = OpsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+  const side = pos.turn;
+  for (let i = 0; i < moves.length; i++) {
+    pos.turn = side;
+    pos.epSquare = undefined;
+    const move = opsParseUci(moves[i]!);
+    if (move === undefined || !pos.isLegal(move)) return false;
+    pos.play(move);
+    if (i < moves.length - 1 && pos.isCheck()) return false;
+  }
+  return pos.isCheckmate();
+}
+
+test("Chess960: castling as the last move of a series can mate, with the rook on the king's square", () => {
+  // King f1, rook h1: O-O puts the rook on f1, where the king stood, and checks down the f-file;
+  // no other rook move reaches f1. The black pawns hold e1, e2, f2 and g2; Kg1 only shuffles.
+  const fen = '4rkr1/4p1p1/8/8/8/3pp2p/P2p3P/5K1R w K - 0 1';
+  const mates = ['a2a3;f1h1', 'a2a4;f1h1'];
+  for (const s of mates) assert.ok(chessopsSeriesMates(fen, s.split(';')), s);
+  const pos = readFenOk(fen);
+  assert.equal(pos.chess960, true);
+  assert.equal(bruteForceSolutions(pos, 2).length, mates.length);
+  const all = solveSeries(pos, 2, { all: true });
+  assert.ok(all.ok);
+  assert.deepEqual(all.value.solutionsUci.map((s) => s.join(';')).sort(), mates);
+  const one = solveSeries(pos, 2);
+  assert.ok(one.ok);
+  assert.equal(one.value.status, 'mate');
+  assert.ok(mates.includes(one.value.solutionUci!.join(';')));
 });

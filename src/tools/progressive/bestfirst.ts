@@ -25,6 +25,8 @@ import { RefutationTable } from './table.js';
 
 /** Default node budget of the pass. */
 export const BEST_FIRST_BUDGET = 60000;
+/** The largest budget asked for: the pool then takes about 1.3 GB (126 bytes a node). */
+export const MAX_BEST_FIRST_BUDGET = 10_000_000;
 
 let capacity = 0;
 let pool = new Int32Array(0);
@@ -39,12 +41,18 @@ const scratch = new Int32Array(P_WORDS);
 
 function ensure(cap: number): void {
   if (cap <= capacity) return;
+  // All arrays first, then the capacity: a failed allocation leaves the pass as it was.
+  const nextPool = new Int32Array(cap * P_WORDS);
+  const nextParent = new Int32Array(cap);
+  const nextMoveOf = new Uint16Array(cap);
+  const nextHeap = new Int32Array(cap);
+  const nextScore = new Int32Array(cap);
+  pool = nextPool;
+  parent = nextParent;
+  moveOf = nextMoveOf;
+  heap = nextHeap;
+  score = nextScore;
   capacity = cap;
-  pool = new Int32Array(cap * P_WORDS);
-  parent = new Int32Array(cap);
-  moveOf = new Uint16Array(cap);
-  heap = new Int32Array(cap);
-  score = new Int32Array(cap);
 }
 
 export interface BestFirstResult {

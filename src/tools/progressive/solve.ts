@@ -27,7 +27,7 @@ import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
 import { moveUci, progressiveError, ProgressivePosition, type ProgressiveError } from '../../variants/progressive/position.js';
 import { generateOrthodox, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
 import { P_RULES, P_WORDS, RULE_SETS, SCOTTISH, type RuleSet } from '../../variants/progressive/state.js';
-import { BEST_FIRST_BUDGET, bestFirst } from './bestfirst.js';
+import { BEST_FIRST_BUDGET, bestFirst, MAX_BEST_FIRST_BUDGET } from './bestfirst.js';
 import { BoundContext } from './bounds.js';
 import { RefutationTable } from './table.js';
 import { Heuristic } from './heuristic.js';
@@ -48,7 +48,7 @@ export interface SolveOptions {
   readonly all?: boolean;
   /** Skip the best-first pass (for tests of the complete search). Default false. */
   readonly completeOnly?: boolean;
-  /** Node budget of the best-first pass (default BEST_FIRST_BUDGET). */
+  /** Node budget of the best-first pass: an integer from 0 to MAX_BEST_FIRST_BUDGET (default BEST_FIRST_BUDGET). */
   readonly bestFirstBudget?: number;
   /** Disable the lower-bound pruning (for tests). Default false. */
   readonly noBounds?: boolean;
@@ -221,6 +221,10 @@ export function solveSeries(
   if (!Number.isSafeInteger(n) || n < 1 || n > 200) return progressiveError('n', `expected a series length in 1..200, got ${n}`);
   const limit = options.timeLimitMs;
   if (limit !== undefined && !(limit >= 0)) return progressiveError('timeLimitMs', `expected a number of milliseconds ≥ 0, got ${limit}`);
+  const budget = options.bestFirstBudget ?? BEST_FIRST_BUDGET;
+  if (!Number.isInteger(budget) || budget < 0 || budget > MAX_BEST_FIRST_BUDGET) {
+    return progressiveError('bestFirstBudget', `expected an integer from 0 to ${MAX_BEST_FIRST_BUDGET}, got ${budget}`);
+  }
   let root: Int32Array;
   let chess960 = false;
   if (position instanceof Position) {
@@ -249,7 +253,7 @@ export function solveSeries(
   let foundBy: SeriesSolution['foundBy'];
 
   if (!all && !options.completeOnly) {
-    const bf = bestFirst(root, n, deadline, options.bestFirstBudget ?? BEST_FIRST_BUDGET);
+    const bf = bestFirst(root, n, deadline, budget);
     nodes += bf.nodes;
     if (bf.solution !== undefined) {
       first = bf.solution;

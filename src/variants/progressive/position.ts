@@ -23,7 +23,7 @@ import {
 /** Why progressive fields are not acceptable; `field` names the one at fault. */
 export interface ProgressiveError {
   readonly kind: 'progressive';
-  readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'rules' | 'move' | 'text' | 'n' | 'timeLimitMs';
+  readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'rules' | 'move' | 'text' | 'n' | 'timeLimitMs' | 'bestFirstBudget';
   readonly reason: string;
   readonly message: string;
 }

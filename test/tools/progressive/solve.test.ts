@@ -288,6 +288,15 @@ test('bad input gives typed errors, a time limit gives unknown', () => {
     const bad = solveSeries(position, n, { timeLimitMs });
     assert.ok(!bad.ok && bad.error.field === 'timeLimitMs', String(timeLimitMs));
   }
+  // The best-first budget sizes typed arrays: a fraction, NaN or a budget no memory holds threw a
+  // RangeError, and the huge one left the pass sized for it, so every later solve failed.
+  for (const bestFirstBudget of [NaN, 1.5, -1, 1e12]) {
+    const bad = solveSeries(position, n, { bestFirstBudget });
+    assert.ok(!bad.ok && bad.error.field === 'bestFirstBudget', String(bestFirstBudget));
+  }
+  const again = solveSeries(problem(problems[0]!.line).position, problems[0]!.n);
+  assert.ok(again.ok);
+  assert.equal(again.value.status, 'mate');
   const r = solveSeries(position.chess, 12, { timeLimitMs: 30, completeOnly: true });
   assert.ok(r.ok);
   assert.equal(r.value.status, 'unknown');

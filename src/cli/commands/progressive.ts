@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { MAX_DEPTH } from '../../core/depth.js';
 import type { Result } from '../../core/result.js';
 import { ProgressivePosition } from '../../variants/progressive/position.js';
 import { makeCourseSolution, parseCourseProblem, parseProgressive, type ProgressiveTextError } from '../../variants/progressive/text.js';
@@ -137,6 +138,10 @@ function perft(args: string[]): number {
     const problem = readProblem(positionals[0]!, rules);
     if (!problem.ok) throw new InputError(problem.error.message);
     position = problem.value.position;
+  }
+  if (positionals[1] === undefined && position.movesLeft > MAX_DEPTH) {
+    // The default depth is the series' moves left, which the text forms allow past what perft takes.
+    throw new UsageError(`depth: the series has ${position.movesLeft} moves left, more than ${MAX_DEPTH}; give a depth`);
   }
   const depth = parseDepth('depth', positionals[1], position.movesLeft);
   const start = performance.now();

@@ -164,6 +164,9 @@ test('progressive: bad usage exits 2 with the option and the reason', async () =
     [['perft', 'nonsense w 4'], /./],
     [['perft', line, 'x'], /depth/],
     [['perft', line, '2', '3'], /expected a quoted position and an optional depth/],
+    // Without a depth, the series' moves left: more than a perft may take is bad input too.
+    [['perft', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 5000'], /depth: .*5000.*1000/],
+    [['perft', '4k3/8/8/8/8/8/8/4K3 w - - 1 2000 1500'], /depth: .*1500.*1000/],
     [['mate'], /expected 'solve' or 'perft', got 'mate'/],
   ];
   for (const [args, message] of cases) {

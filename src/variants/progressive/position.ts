@@ -17,7 +17,7 @@ import { inCheck } from './check.js';
 import { generateSeries, playSeriesMove } from './rules.js';
 import {
   epTargetBit, epTargetSquare, P_EP, P_LEFT, P_QUIET, P_RULES, P_SERIES, P_WORDS,
-  QUIET_SERIES_LIMIT, RULE_SETS, type RuleSet,
+  QUIET_SERIES_LIMIT, RULE_SETS, SCOTTISH, type RuleSet,
 } from './state.js';
 
 /** Why progressive fields are not acceptable; `field` names the one at fault. */
@@ -222,7 +222,7 @@ export class ProgressivePosition {
   /**
    * The end of the game by the rules alone: mate (in check at the start of a series with no
    * legal first move), progressive stalemate (no legal move during a series), the no-progress
-   * rule (10 consecutive series without capture or pawn move) or dead material.
+   * rule (10 consecutive series without capture or pawn move) or dead material (`isDeadMaterial`).
    */
   outcome(): Outcome | undefined {
     const w = this.words;
@@ -232,7 +232,22 @@ export class ProgressivePosition {
       return { winner: undefined, reason: 'progressiveStalemate' };
     }
     if (atStart && w[P_QUIET]! > QUIET_SERIES_LIMIT) return { winner: undefined, reason: 'noProgress' };
-    if (isInsufficientMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
+    if (isDeadMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
     return undefined;
   }
+}
+
+/**
+ * Whether no series of legal moves can mate (FIDE 5.2.2, dead position) by the material alone.
+ * Scottish mates are orthodox ones: chess's test. Under Italian rules an escape that gives check
+ * is not legal, and a king stepping off the line between its own bishop and our king gives
+ * check: `8/8/5K2/8/3k4/2b5/3B4/8 w`, Be3 mates with bishops of one colour. So bishops of one
+ * colour are dead only when one side has none (a lone king's escapes never give check).
+ */
+function isDeadMaterial(w: Int32Array): boolean {
+  if (!isInsufficientMaterial(w)) return false;
+  if (w[P_RULES] === SCOTTISH) return true;
+  const white = (w[8]! & w[0]!) | (w[9]! & w[1]!);
+  const black = (w[8]! & w[2]!) | (w[9]! & w[3]!);
+  return white === 0 || black === 0;
 }

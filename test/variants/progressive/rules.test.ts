@@ -100,6 +100,22 @@ test('an Italian-only mate: the only escape gives check', () => {
   assert.equal(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'scottish').ok, false);
 });
 
+test('dead material: bishops of one colour on both sides are not dead under Italian rules', () => {
+  // Be3 checks, and every escape of the black king leaves the c3-f6 line and uncovers its own
+  // bishop on the white king: a check, so not legal in a series of two moves ("Italian mate").
+  const board = '8/8/5K2/8/3k4/2b5/3B4/8';
+  assert.deepEqual(refereeSeries(board, 'w', '-', ['d2e3'], 'italian'), { ok: true });
+  const italian = state(`${board} w - - 1 1 1 italian`);
+  assert.equal(italian.outcome(), undefined, 'a mate is one move away: no draw');
+  assert.deepEqual(play(italian, 'd2e3').outcome(), { winner: 0, reason: 'checkmate' });
+  // Scottish mates are orthodox ones, which bishops of one colour cannot give: dead as in chess.
+  assert.equal(refereeSeries(board, 'w', '-', ['d2e3'], 'scottish').ok, false);
+  assert.deepEqual(state(`${board} w - - 1 1 1 scottish`).outcome(), { winner: undefined, reason: 'insufficientMaterial' });
+  // Against a lone king no escape can give check: still dead under Italian rules.
+  assert.deepEqual(state('8/8/5K2/8/3k4/8/3B4/4B3 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });
+  assert.deepEqual(state('8/8/5K2/8/3k4/2b5/8/8 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });
+});
+
 /** chess.js's legal moves (UCI) for `board` with White to move, optionally only the non-checking ones. */
 function chessJsWhiteMoves(board: string, nonChecking: boolean): string[] {
   const c = new Chess(`${board} w - - 0 1`);

@@ -38,6 +38,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * streamed file's header can be rewritten with the final shape (see src/node/env-npy.ts).
  */
 export function npyHeader(descr: NpyDescr, shape: readonly number[], minLength = 0): Uint8Array {
+  if (!shape.every((d) => Number.isSafeInteger(d) && d >= 0)) throw new RangeError(`npy shape (${shape.join(', ')}): dimensions are integers ≥ 0`);
   const dims = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
   let dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${dims}, }`;
   const total = Math.max(Math.ceil((10 + dict.length + 1) / 64) * 64, Math.ceil(minLength / 64) * 64);
@@ -75,8 +76,30 @@ export function stringBytes(strings: readonly string[], width: number): Uint8Arr
   return out;
 }
 
-/** A whole `.npy` file of numeric data. */
+/** The typed array that holds each numeric dtype's values (booleans as bytes 0/1). */
+const ARRAY_TYPES: Readonly<Record<string, new (n: number) => NpyData>> = {
+  '|b1': Uint8Array,
+  '|u1': Uint8Array,
+  '|i1': Int8Array,
+  '<u2': Uint16Array,
+  '<i2': Int16Array,
+  '<u4': Uint32Array,
+  '<i4': Int32Array,
+  '<f4': Float32Array,
+  '<f8': Float64Array,
+};
+
+/**
+ * A whole `.npy` file of numeric data. The bytes are written as they are, so `data` must be the
+ * dtype's own array type (a TypeError otherwise: a Float64Array under `<f4` would read back as
+ * other numbers) and hold exactly the shape's number of values (a RangeError otherwise).
+ */
 export function encodeNpy(descr: NpyDescr, shape: readonly number[], data: NpyData): Uint8Array {
+  const type = ARRAY_TYPES[descr];
+  if (type === undefined) throw new TypeError(`encodeNpy: ${descr} is not a numeric dtype (strings go through encodeNpyStrings)`);
+  if (!(data instanceof type)) throw new TypeError(`encodeNpy: ${descr} data must be a ${type.name}, got a ${data.constructor.name}`);
+  const count = shape.reduce((a, b) => a * b, 1);
+  if (data.length !== count) throw new RangeError(`encodeNpy: shape (${shape.join(', ')}) holds ${count} values, data has ${data.length}`);
   const header = npyHeader(descr, shape);
   const body = dataBytes(data);
   const out = new Uint8Array(header.length + body.length);

@@ -39,6 +39,25 @@ test('round trip of every dtype', () => {
   }
 });
 
+test('encodeNpy refuses data that disagrees with its dtype or shape (numpy would read other numbers)', () => {
+  // Each was written before, and numpy.load read it as other values without a word: doubles
+  // read as float32 ([1, 2] gave [0, 1.875]), floats read as int32, rows past the shape dropped.
+  assert.throws(() => encodeNpy('<f4', [2], Float64Array.of(1, 2)), TypeError);
+  assert.throws(() => encodeNpy('<i4', [2], Float32Array.of(1.5, 2)), TypeError);
+  assert.throws(() => encodeNpy('|b1', [2], Int8Array.of(1, 0)), TypeError);
+  assert.throws(() => encodeNpy('<U4' as NpyDescr, [1], new Uint8Array(16)), TypeError);
+  assert.throws(() => encodeNpy('<f4', [2, 2], Float32Array.of(1, 2, 3, 4, 5, 6)), RangeError);
+  assert.throws(() => encodeNpy('<f4', [3], Float32Array.of(1, 2)), RangeError);
+  // A shape numpy cannot read back.
+  assert.throws(() => npyHeader('<f4', [2.5]), RangeError);
+  assert.throws(() => npyHeader('<f4', [-1]), RangeError);
+  // Booleans are bytes: Uint8Array is their type, and a scalar holds one value.
+  assert.ok(decodeNpy(encodeNpy('|b1', [2], Uint8Array.of(1, 0))).ok);
+  const scalar = decodeNpy(encodeNpy('<f8', [], Float64Array.of(2)));
+  assert.ok(scalar.ok);
+  assert.deepEqual(scalar.value.shape, []);
+});
+
 test('strings as <U{n}, including non-ASCII', () => {
   const strings = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '', 'Paco Ŝako ♞'];
   const back = decodeNpy(encodeNpyStrings(strings, 100));

@@ -66,6 +66,9 @@ export class ThreadedBatchEnv {
   private readonly control: Int32Array;
   private readonly workers: Worker[];
   private failure: Error | undefined;
+  private closed = false;
+  /** Settles when each worker has exited (it may have before `close`). */
+  private readonly exits: Promise<void>[];
 
   private constructor(buffers: EnvBuffers, local: BatchEnv, control: Int32Array, workers: Worker[]) {
     this.buffers = buffers;
@@ -74,7 +77,16 @@ export class ThreadedBatchEnv {
     this.local = local;
     this.control = control;
     this.workers = workers;
-    for (const w of workers) w.on('error', (e) => (this.failure = e));
+    // A worker that is gone never answers again: every later command would wait for it for ever.
+    this.exits = workers.map((w) => {
+      w.on('error', (e) => (this.failure ??= e));
+      return new Promise<void>((resolve) =>
+        w.once('exit', (code) => {
+          if (!this.closed) this.failure ??= new Error(`ThreadedBatchEnv: an environment worker exited (code ${code})`);
+          resolve();
+        }),
+      );
+    });
   }
 
   static async create(options: PoolOptions): Promise<ThreadedBatchEnv> {
@@ -120,6 +132,7 @@ export class ThreadedBatchEnv {
   }
 
   private run(command: number, arg = 0): void {
+    if (this.closed) throw new Error('ThreadedBatchEnv: closed');
     if (this.failure !== undefined) throw this.failure;
     const c = this.control;
     const n = this.workers.length;
@@ -160,12 +173,14 @@ export class ThreadedBatchEnv {
     this.run(CMD_STEP_RANDOM, steps);
   }
 
-  /** Stops the workers. */
+  /** Stops the workers; later commands throw. */
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     const c = this.control;
     Atomics.store(c, CTRL_CMD, CMD_EXIT);
     Atomics.add(c, CTRL_GEN, 1);
     Atomics.notify(c, CTRL_GEN);
-    await Promise.all(this.workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve()))));
+    await Promise.all(this.exits);
   }
 }

@@ -1,10 +1,14 @@
 /**
  * Worker threads sharing the buffers: a batch split over two threads gives exactly the buffers
  * of the same batch stepped on one thread (same seed, same actions), Chess960 starts and
- * auto-resets included.
+ * auto-resets included. A pool that is closed or has lost a worker throws instead of hanging.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Rng } from '../../src/core/rng.js';
 import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
@@ -59,4 +63,46 @@ test('threads are capped by the batch size; unknown games are refused', async ()
   assert.equal(pool.buffers.legalCount[0], 20);
   await pool.close();
   await assert.rejects(ThreadedBatchEnv.create({ game: 'go', size: 1, threads: 1 }), RangeError);
+});
+
+/**
+ * Runs `body` (an ES module's text, with `pool` created over two threads) in a child process,
+ * so that a hang shows as a timeout instead of blocking this file; returns what it printed.
+ */
+function inChild(body: string): { status: number | null; stdout: string; timedOut: boolean } {
+  const url = new URL('../../src/node/env-pool.js', import.meta.url).href;
+  const script = `import { ThreadedBatchEnv } from ${JSON.stringify(url)};
+const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 4, threads: 2, kernel: { observation: 'none' } });
+pool.reset();
+${body}
+process.exit(0);`;
+  // A file, not --eval: the workers would inherit --input-type and refuse to start.
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-pool-'));
+  try {
+    writeFileSync(join(dir, 'run.mjs'), script);
+    const r = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.stderr, '');
+    return { status: r.status, stdout: r.stdout, timedOut: r.error !== undefined || r.signal !== null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a closed pool, or one whose worker is gone, throws on the next call instead of hanging', () => {
+  // Before, step() waited for ever on the workers that had left (a hang, here the timeout).
+  const closed = inChild(`await pool.close();
+for (const call of [() => pool.step(), () => pool.reset(), () => pool.stepRandom(1)]) {
+  try { call(); console.log('returned'); } catch (e) { console.log('threw ' + e.message); }
+}
+await pool.close();
+console.log('closed twice');`);
+  assert.equal(closed.timedOut, false, 'hung');
+  assert.deepEqual(closed.stdout.trim().split('\n'), [...Array(3).fill('threw ThreadedBatchEnv: closed'), 'closed twice']);
+  // A worker that died between calls (as one killed for running out of memory does).
+  const lost = inChild(`await pool.workers[0].terminate();
+try { pool.step(); console.log('returned'); } catch (e) { console.log('threw ' + e.message); }
+await pool.close();
+console.log('closed');`);
+  assert.equal(lost.timedOut, false, 'hung');
+  assert.deepEqual(lost.stdout.trim().split('\n'), ['threw ThreadedBatchEnv: an environment worker exited (code 1)', 'closed']);
 });

@@ -129,13 +129,13 @@ export class Mcts<S> {
     let chosen = best;
     if (sample) {
       let r = rng.below(1 << 30) / (1 << 30);
-      chosen = n - 1;
       for (let k = 0; k < n; k++) {
+        if (probs[k] === 0) continue;
+        // The float32 probabilities may sum to a little under 1: a draw past them takes the
+        // last visited move, never an unvisited one.
+        chosen = k;
         r -= probs[k]!;
-        if (r < 0) {
-          chosen = k;
-          break;
-        }
+        if (r < 0) break;
       }
     }
     return { count: n, chosen };

@@ -56,3 +56,24 @@ test('a terminal root gives no policy', () => {
   const out = mcts.search(r.value.words.slice(), new Rng(1), new Int32Array(256), new Float32Array(256), true);
   assert.deepEqual(out, { count: 0, chosen: -1 });
 });
+
+test('a sampled move is always one the search visited, even when the draw is next to 1', () => {
+  // After 1.e4 e5 White has 29 quiet moves and material stays level, so 25 simulations visit
+  // 25 moves once each: probabilities 1/25, whose float32 roundings sum to 1 − 2.2e-8. A draw
+  // above that sum ran past the list and took its last move, which no simulation had visited.
+  const r = readFen('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+  assert.ok(r.ok);
+  class Highest extends Rng {
+    override below(n: number): number {
+      return n - 1;
+    }
+  }
+  const mcts = new Mcts(g, materialEvaluator, { simulations: 25 });
+  const labels = new Int32Array(256);
+  const probs = new Float32Array(256);
+  const { count, chosen } = mcts.search(r.value.words.slice(), new Highest(1), labels, probs, true);
+  assert.equal(count, 29);
+  const visited = Array.from(probs.subarray(0, count)).filter((p) => p > 0).length;
+  assert.equal(visited, 25);
+  assert.ok(probs[chosen]! > 0, `chose label ${labels[chosen]} with probability ${probs[chosen]}`);
+});

@@ -6,7 +6,9 @@
  *   (so that normalising a policy over it never divides by zero);
  * - taking an action outside the mask (or outside 0..A−1) ends the episode: −1 for the mover,
  *   +1 for the other player;
- * - a terminal state absorbs: stepping it changes nothing and gives zero rewards;
+ * - a terminal state absorbs: stepping it changes nothing and gives zero rewards (with
+ *   auto-reset, a state that is over when set, e.g. by `setPosition` and `refresh`, absorbs one
+ *   step and the next episode starts);
  * - `rewards` are the last step's rewards per player (0 White, 1 Black), zero-sum at the end;
  * - `terminated` is set when the rules (or an illegal action) end the episode, `truncated` when
  *   the step cap `maxSteps` cuts it (a cut episode is not a draw: bootstrap from its value);
@@ -160,10 +162,17 @@ export class BatchEnv {
     const masks = b.masks;
     const rewards = b.rewards;
     if (b.terminated[i]! !== 0 || b.truncated[i]! !== 0) {
-      if (!this.autoReset) {
+      // With auto-reset the finished episode's state was already replaced, unless it is still
+      // the state itself (legalCount 0: one set when already over, e.g. setPosition + refresh).
+      if (!this.autoReset || b.legalCount[i] === 0) {
         rewards[2 * i] = 0;
         rewards[2 * i + 1] = 0;
-        return; // absorbing
+        if (this.autoReset) {
+          // Absorbed, as without auto-reset, and the next episode starts.
+          this.startEpisode(i);
+          if (b.observationSize > 0) k.observe(i, b.observations, i * b.observationSize);
+        }
+        return;
       }
       b.terminated[i] = 0;
       b.truncated[i] = 0;

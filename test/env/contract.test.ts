@@ -245,6 +245,38 @@ test('auto-reset keeps the finished episode\'s rewards and flags for one step', 
   assert.deepEqual([...b.rewards], [0, 0, 0, 0, 0, 0, 0, 0]);
 });
 
+test('auto-reset: a position set when it is already over absorbs one step with zero rewards, then the next episode starts', () => {
+  // Over by the rules as chess.js sees them: stalemate (Black to move), checkmate (White mated).
+  const over: [string, boolean][] = [
+    ['7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', false],
+    ['6k1/8/8/8/8/8/5PPP/3r2K1 w - - 0 1', true],
+  ];
+  for (const [fen, mate] of over) {
+    const game = new Chess(fen);
+    assert.ok(mate ? game.isCheckmate() : game.isStalemate(), fen);
+    const kernel = new ChessKernel(2, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' });
+    const env = new BatchEnv(kernel, { seed: 3 });
+    env.reset();
+    const r = readFen(fen);
+    assert.ok(r.ok);
+    kernel.setPosition(0, r.value);
+    env.refresh(0);
+    const b = env.buffers;
+    assert.deepEqual([b.terminated[0], b.legalCount[0]], [1, 0], fen);
+    // Any action: the state is over, nobody moves in it. Before, the step took the action as
+    // illegal: −1 for the side to move (a stalemate scored as a loss) and +1 for the other.
+    env.step(Int32Array.of(0, b.legalLabels[b.maxLegal]!));
+    assert.deepEqual([b.rewards[0], b.rewards[1]], [0, 0], fen);
+    assert.deepEqual([b.terminated[0], b.truncated[0], b.stepCount[0]], [0, 0, 0], fen);
+    assert.equal(kernel.describe(0), STARTING_FEN);
+    assert.equal(b.legalCount[0], 20);
+    // The observation is the new episode's (White to move: colour plane 0, own pawns on row 6).
+    assert.equal(b.observations[(6 * 8) * 20 + 0], 1);
+    // The other environment stepped as usual.
+    assert.equal(b.stepCount[1], 1);
+  }
+});
+
 test('start positions: bad or finished FENs are refused with a typed error', () => {
   const make = (fen: string) => () => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, startFens: [fen] });
   assert.throws(make('not a fen'), StartPositionError);

@@ -273,6 +273,10 @@ test('CLI: usage errors', async () => {
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'alphabeta']), /--policy/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--sims', '5']), /--sims needs/);
   assert.match(await usage(['--games', '0', '--out', '/tmp/x']), /--games/);
+  // Seeds are 32-bit: 2^32 played the very games of seed 0 (the generators keep the low bits).
+  await withDir(async (dir) => {
+    assert.match(await usage(['--games', '1', '--out', dir, '--seed', '4294967296', '--quiet']), /--seed: expected an integer from 0 to 4294967295/);
+  });
 });
 
 test('Paco Ŝako self-play: masks, replayed actions and the Ŝako / Paco-in-one flags', () =>

@@ -77,7 +77,8 @@ export const selfplayCommand: Command = {
       batch: parseIntOption('--batch', values.batch, Math.min(games, 64), 1, MAX_BATCH),
       threads: parseThreads(values.threads, 1),
       out: values.out,
-      seed: parseIntOption('--seed', values.seed, 0),
+      // The environments' generators take 32-bit seeds: a larger one would alias a smaller.
+      seed: parseIntOption('--seed', values.seed, 0, 0, 0xffffffff),
       observation: values.observation as ObservationKind,
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
       resume: values.resume,

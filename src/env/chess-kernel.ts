@@ -280,8 +280,15 @@ export class ChessKernel implements GameKernel {
     return Position.fromWordsUnchecked(this.words.slice(i * WORDS, (i + 1) * WORDS), this.chess960);
   }
 
-  /** Sets environment `i` to a position, as a reset would (new game from there). */
+  /**
+   * Sets environment `i` to a position, as a reset would (new game from there). A
+   * StartPositionError if the position is Chess960 and castles where the standard labels cannot
+   * say so (a standard kernel writes castling as the king's move from e1/e8 to c- or g-file).
+   */
   setPosition(i: number, pos: Position): void {
+    if (!this.chess960 && !hasStandardCastling(pos.words)) {
+      throw new StartPositionError(`setPosition: ${makeFen(pos)} castles as Chess960 only: use a chess960 kernel`);
+    }
     this.words.set(pos.words, i * WORDS);
     this.ply[i] = 0;
     this.pending[i] = 1;
@@ -307,6 +314,15 @@ function kingFile(w: Int32Array, p: number, color: number): number {
   const lo = w[p + 14]! & w[p + 2 * color]!;
   const hi = w[p + 15]! & w[p + 2 * color + 1]!;
   return (lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi)) & 7;
+}
+
+/** Castling rights only on a- and h-file rooks with the king on e1/e8 (FIDE 3.8.2), or none. */
+function hasStandardCastling(w: Int32Array): boolean {
+  for (let color = 0; color < 2; color++) {
+    const files = (w[W_CASTLING]! >> (8 * color)) & 0xff;
+    if ((files & ~0x81) !== 0 || (files !== 0 && kingSquare(w, color) !== (color === 0 ? 4 : 60))) return false;
+  }
+  return true;
 }
 
 /** One position copied out of the batch (the core's helpers read words from offset 0). */

@@ -7,6 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chess.js';
+import { Chess as opsChess } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
 import { Rng } from '../../src/core/rng.js';
 import type { Game } from '../../src/core/game.js';
 import { chessGame } from '../../src/chess/game.js';
@@ -275,6 +277,38 @@ test('auto-reset: a position set when it is already over absorbs one step with z
     // The other environment stepped as usual.
     assert.equal(b.stepCount[1], 1);
   }
+});
+
+test('setPosition: a Chess960 position with castling the standard labels cannot write is refused by a standard kernel', () => {
+  // Read without options, this FEN is Chess960 (its rights are on the b- and h-files). chessops
+  // counts 24 legal moves, two of them castling (king g1 onto the rook on b1 or h1).
+  const fen = '1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1';
+  const ops = opsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+  let legal = 0;
+  for (const [, dests] of ops.allDests()) legal += dests.size();
+  assert.equal(legal, 24);
+  const r = readFen(fen);
+  assert.ok(r.ok && r.value.chess960);
+  const ones = (env: BatchEnv, i: number): number => env.buffers.masks.subarray(i * A, (i + 1) * A).reduce((a, b) => a + b, 0);
+  const standard = new ChessKernel(2, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+  const env = new BatchEnv(standard, { autoReset: false });
+  env.reset();
+  // Before, the castling moves got the labels of g1c1 and of no move at all (−1, which set a
+  // bit in environment 0's mask row): 24 legal moves, 23 mask bits, a mask bit in the wrong row.
+  assert.throws(() => standard.setPosition(1, r.value), StartPositionError);
+  assert.equal(standard.describe(1), STARTING_FEN);
+  assert.deepEqual([ones(env, 0), ones(env, 1)], [20, 20]);
+  // Chess960 rights that are the standard ones (king e1, rooks a1 and h1) encode either way.
+  standard.setPosition(1, Position.chess960Start(518));
+  env.refresh(1);
+  assert.equal(ones(env, 1), 20);
+  // The Chess960 kernel labels castling as king takes own rook: 24 distinct labels.
+  const k960 = new ChessKernel(1, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+  const env960 = new BatchEnv(k960, { autoReset: false });
+  env960.reset();
+  k960.setPosition(0, r.value);
+  env960.refresh(0);
+  assert.deepEqual([env960.buffers.legalCount[0], ones(env960, 0)], [24, 24]);
 });
 
 test('start positions: bad or finished FENs are refused with a typed error', () => {

@@ -283,9 +283,11 @@ export class ChessKernel implements GameKernel {
   /**
    * Sets environment `i` to a position, as a reset would (new game from there). A
    * StartPositionError if the position is Chess960 and castles where the standard labels cannot
-   * say so (a standard kernel writes castling as the king's move from e1/e8 to c- or g-file).
+   * say so (a standard kernel writes castling as the king's move from e1/e8 to c- or g-file); a
+   * RangeError if `i` is not an environment's index.
    */
   setPosition(i: number, pos: Position): void {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.n)) throw new RangeError(`ChessKernel.setPosition: environment ${i} is not in 0..${this.n - 1}`);
     if (!this.chess960 && !hasStandardCastling(pos.words)) {
       throw new StartPositionError(`setPosition: ${makeFen(pos)} castles as Chess960 only: use a chess960 kernel`);
     }

@@ -390,4 +390,9 @@ test('an environment index out of range is a RangeError naming the method, and c
     assert.throws(() => env.refresh(i), /BatchEnv\.refresh/);
   }
   assert.deepEqual(env.buffers.masks, before);
+  // ChessKernel.setPosition too: 0.5 wrote the position across environments 0 and 1 (from word 11).
+  const kernel = env.kernel as ChessKernel;
+  const fens = [kernel.describe(0), kernel.describe(1)];
+  for (const i of [-1, 2, 0.5, NaN]) assert.throws(() => kernel.setPosition(i, Position.standard()), /ChessKernel\.setPosition: environment .* is not in 0\.\.1/);
+  assert.deepEqual([kernel.describe(0), kernel.describe(1)], fens);
 });

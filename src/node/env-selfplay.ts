@@ -271,6 +271,7 @@ export async function runSelfplay(
   const url = new URL('./env-selfplay-worker.js', import.meta.url);
   const workers: Worker[] = [];
   let finished = false;
+  let writeFailed = false;
   let written: object | undefined;
   try {
     if (remaining > 0) {
@@ -284,8 +285,16 @@ export async function runSelfplay(
               const worker = new Worker(url, { workerData: init });
               workers.push(worker);
               worker.on('message', (m: GameRecord | { type: 'done' }) => {
-                if (m.type === 'game') write(m);
-                else resolve();
+                if (m.type !== 'game') return resolve();
+                // A write that fails (disk full, directory gone) fails the run, and nothing is
+                // written after it; thrown from this listener it would be an uncaught exception.
+                if (writeFailed) return;
+                try {
+                  write(m);
+                } catch (e) {
+                  writeFailed = true;
+                  reject(e);
+                }
               });
               worker.on('error', reject);
               worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`self-play worker exited with ${code}`))));
@@ -297,8 +306,11 @@ export async function runSelfplay(
   } finally {
     // On failure too: stop the other workers and leave a checkpoint of every game written.
     await Promise.all(workers.map((w) => w.terminate()));
-    written = checkpoint(finished);
-    for (const w of opened) w.close();
+    try {
+      written = checkpoint(finished);
+    } finally {
+      for (const w of opened) w.close();
+    }
   }
   return { games, samples, elapsedMs: elapsed(), manifest: written! };
 }

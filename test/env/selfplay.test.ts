@@ -391,3 +391,27 @@ test('a finished run resumed with more games is extended; with as many, left as 
     await runSelfplay({ ...base, games: 2, out: dir });
     assert.equal(gameLines(dir).length, 2);
   }));
+
+test('a run whose directory goes away fails with the CLI\'s error, not a crash', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-selfplay-'));
+  try {
+    const out = join(dir, 'run');
+    const child = spawn(process.execPath, [MAIN, 'selfplay', '--games', '100000', '--batch', '4', '--max-steps', '100', '--observation', 'compact', '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // Once a checkpoint holds a game, the directory is removed: the next checkpoint cannot be written.
+    while (child.exitCode === null && (readManifest(out)?.games ?? 0) === 0) await new Promise((r) => setTimeout(r, 20));
+    rmSync(out, { recursive: true, force: true });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const code = await exited;
+    clearTimeout(timer);
+    // Before, the write failed inside the worker's message handler: an uncaught exception, its
+    // stack trace, exit 1, and no final checkpoint or file closing.
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, /--out .*run: cannot write there \(ENOENT/);
+    assert.doesNotMatch(stderr, /\n\s+at /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -2,17 +2,28 @@
  * Chess for the self-play search: the core's `Game` with AlphaZero labels, a state copy, and a
  * material evaluator (pawn 1, knight 3, bishop 3, rook 5, queen 9; squashed with tanh so that
  * a queen up is worth about 0.95).
+ *
+ * The tree ends games where the environment does (chess-kernel.ts): besides the core's rules,
+ * a draw once the no-progress clock reaches `halfmoveLimit` plies (the kernel's, 100 by
+ * default; 0 for the core's 75-move rule only), after checkmate and stalemate as there. Without
+ * it the search valued moves the environment scores as a draw by their material.
  */
 import { popcount } from '../core/bitboard.js';
-import type { Game } from '../core/game.js';
+import type { Game, Outcome } from '../core/game.js';
 import { chess960Game, chessGame } from '../chess/game.js';
-import { W_TURN } from '../chess/layout.js';
+import { W_HALFMOVE, W_TURN } from '../chess/layout.js';
 import { encodeChessMove } from './chess-actions.js';
+import { DEFAULT_KERNEL_OPTIONS } from './kernel.js';
 import type { Evaluator, SearchGame } from './mcts.js';
 
-export function chessSearchGame(chess960: boolean): SearchGame<Int32Array> {
+const NO_PROGRESS: Outcome = { winner: undefined, reason: 'noProgress' };
+
+export function chessSearchGame(chess960: boolean, halfmoveLimit = DEFAULT_KERNEL_OPTIONS.halfmoveLimit): SearchGame<Int32Array> {
+  const core = (chess960 ? chess960Game : chessGame) as Game<Int32Array>;
+  // FIDE 9.3 as the environment applies it, automatically; checkmate takes precedence (9.6.2).
+  const outcome = (s: Int32Array): Outcome | undefined => core.outcome(s) ?? (s[W_HALFMOVE]! >= halfmoveLimit ? NO_PROGRESS : undefined);
   return {
-    game: (chess960 ? chess960Game : chessGame) as Game<Int32Array>,
+    game: halfmoveLimit > 0 ? { ...core, outcome } : core,
     label: (s, move) => encodeChessMove(move, s[W_TURN]!, chess960),
     copy: (from, into) => into.set(from),
   };

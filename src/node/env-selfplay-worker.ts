@@ -14,7 +14,8 @@ import type { GameRecord, SelfplayWorkerInit } from './env-selfplay.js';
 const { options, start, end, claimed } = workerData as SelfplayWorkerInit;
 const quota = new Int32Array(claimed);
 const n = end - start;
-const kernel = kernelFactory(options.game)!.create(n, { ...DEFAULT_KERNEL_OPTIONS, observation: options.observation });
+const kernelOptions = { ...DEFAULT_KERNEL_OPTIONS, observation: options.observation };
+const kernel = kernelFactory(options.game)!.create(n, kernelOptions);
 const env = new BatchEnv(kernel, { seed: options.seed, firstIndex: start, maxSteps: options.maxSteps, autoReset: true });
 env.reset();
 const b = env.buffers;
@@ -25,7 +26,8 @@ const rng = new Rng(envSeed(options.seed ^ 0x5e1f, start));
 // Moves sampled in proportion to visits for the first plies, the most visited after (AlphaZero).
 const SAMPLING_PLIES = 30;
 const paco = options.game === 'paco';
-const searchGame: SearchGame<Int32Array> = paco ? pacoSearchGame : chessSearchGame(options.game === 'chess960');
+// The tree ends chess games where the kernel does (its no-progress limit).
+const searchGame: SearchGame<Int32Array> = paco ? pacoSearchGame : chessSearchGame(options.game === 'chess960', kernelOptions.halfmoveLimit);
 // Paco playouts count actions (several per turn), so they get more room.
 const evaluator = options.value === 'rollout' ? rolloutEvaluator(searchGame, paco ? 200 : 60, l) : materialEvaluator;
 const mcts = options.policy === 'mcts' ? new Mcts(searchGame, evaluator, { simulations: options.simulations }, l) : undefined;

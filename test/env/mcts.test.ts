@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '../../src/core/rng.js';
+import { Chess } from 'chess.js';
 import { readFen } from '../../src/notation/fen.js';
+import { parseUci } from '../../src/notation/uci.js';
 import { encodeChessMove } from '../../src/env/chess-actions.js';
 import { chessSearchGame, materialEvaluator } from '../../src/env/chess-search.js';
 import { Mcts, rolloutEvaluator } from '../../src/env/mcts.js';
@@ -76,4 +78,32 @@ test('a sampled move is always one the search visited, even when the draw is nex
   const visited = Array.from(probs.subarray(0, count)).filter((p) => p > 0).length;
   assert.equal(visited, 25);
   assert.ok(probs[chosen]! > 0, `chose label ${labels[chosen]} with probability ${probs[chosen]}`);
+});
+
+test('the search sees the environment\'s no-progress draw (100 plies by default) as the game\'s end', () => {
+  // White is a queen and a pawn up with the clock at 99: in the environment (halfmoveLimit 100)
+  // every move but the pawn's ends the game drawn, as chess.js agrees. Before, the tree played
+  // on past the clock and chose Kb2 (half the visits), a draw.
+  const fen = '7k/8/8/8/8/8/P7/KQ6 w - - 99 80';
+  const game = new Chess(fen);
+  for (const m of game.moves({ verbose: true })) {
+    game.move(m);
+    assert.equal(game.isDrawByFiftyMoves(), m.piece !== 'p', m.san);
+    game.undo();
+  }
+  const pawn = best(fen, 400);
+  assert.ok(pawn.uci === 'a2a3' || pawn.uci === 'a2a4', pawn.uci);
+  // With the limit off, the core's rules only (75 moves): the clock at 149, the same choice.
+  const r = readFen('7k/8/8/8/8/8/P7/KQ6 w - - 149 80');
+  assert.ok(r.ok);
+  const mcts = new Mcts(chessSearchGame(false, 0), materialEvaluator, { simulations: 400 });
+  const labels = new Int32Array(256);
+  const probs = new Float32Array(256);
+  const { chosen } = mcts.search(r.value.words.slice(), new Rng(1), labels, probs, false);
+  const label = (uci: string): number => {
+    const m = parseUci(r.value, uci);
+    assert.ok(m.ok);
+    return encodeChessMove(m.value.code, 0, false);
+  };
+  assert.ok([label('a2a3'), label('a2a4')].includes(labels[chosen]!));
 });

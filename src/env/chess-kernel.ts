@@ -43,10 +43,41 @@ import {
   type ObservationKind,
 } from './kernel.js';
 
-/** Plies of repetition keys kept per environment (look-back limit of the repetition rule). */
-const RING = 256;
 /** Placement words kept per history entry (colour and role pairs). */
 const BOARD = 16;
+/** Fewest plies of repetition keys kept per environment. */
+const MIN_RING = 256;
+/** Most: the ring is 12 bytes a ply per environment. */
+const MAX_RING = 4096;
+
+/**
+ * Plies of repetition keys kept per environment: a power of two that holds the whole
+ * no-progress window, since a position can only recur within it (a capture, a pawn move or a
+ * lost castling right makes every earlier position unreachable, FIDE 9.2.2). Options the ring
+ * cannot serve are a RangeError rather than repetitions silently missed.
+ */
+function ringSize(options: KernelOptions): number {
+  const { repetitions, halfmoveLimit, moveCountScale } = options;
+  if (!(Number.isInteger(repetitions) && repetitions >= 0 && repetitions <= 255)) {
+    throw new RangeError(`chess kernel: repetitions must be an integer from 0 (off) to 255, got ${repetitions}`);
+  }
+  if (!(Number.isInteger(halfmoveLimit) && halfmoveLimit >= 0)) {
+    throw new RangeError(`chess kernel: halfmoveLimit must be an integer ≥ 0 (0 off), got ${halfmoveLimit}`);
+  }
+  if (!(moveCountScale > 0 && Number.isFinite(moveCountScale))) {
+    throw new RangeError(`chess kernel: moveCountScale must be a positive number, got ${moveCountScale}`);
+  }
+  // Nothing reads the ring when neither the rule nor the observation counts repetitions.
+  if (repetitions === 0 && options.observation === 'none') return MIN_RING;
+  if (halfmoveLimit === 0 || halfmoveLimit > MAX_RING - 2) {
+    throw new RangeError(
+      `chess kernel: halfmoveLimit must be 1..${MAX_RING - 2} while repetitions are counted (the rule or the observation's planes), as they are looked for within the no-progress window; got ${halfmoveLimit}`,
+    );
+  }
+  let ring = MIN_RING;
+  while (ring < halfmoveLimit + 2) ring *= 2;
+  return ring;
+}
 
 export interface ChessKernelOptions extends KernelOptions {
   /** Start positions (FEN) drawn uniformly at reset; default the standard or a random Chess960 start. */
@@ -68,8 +99,9 @@ export class ChessKernel implements GameKernel {
   /** The positions, WORDS words each. */
   readonly words: Int32Array;
   private readonly moves: Uint16Array;
-  private readonly keys: Int32Array; // RING (lo, hi) pairs per environment
-  private readonly occurrences: Uint8Array; // RING per environment: times the position occurred so far
+  private readonly ring: number; // plies of repetition keys per environment (a power of two)
+  private readonly keys: Int32Array; // `ring` (lo, hi) pairs per environment
+  private readonly occurrences: Uint8Array; // `ring` per environment: times the position occurred so far
   private readonly boards: Int32Array; // HISTORY placements per environment
   private readonly ply: Int32Array; // plies since reset
   private readonly pending: Uint8Array; // a new position whose key is not yet pushed
@@ -87,8 +119,9 @@ export class ChessKernel implements GameKernel {
     this.observationShape = chessObservationShape(options.observation);
     this.words = new Int32Array(n * WORDS);
     this.moves = new Uint16Array(n * MAX_MOVES);
-    this.keys = new Int32Array(n * RING * 2);
-    this.occurrences = new Uint8Array(n * RING);
+    this.ring = ringSize(options);
+    this.keys = new Int32Array(n * this.ring * 2);
+    this.occurrences = new Uint8Array(n * this.ring);
     this.boards = new Int32Array(options.observation === 'alphazero' ? n * HISTORY * BOARD : 0);
     this.ply = new Int32Array(n);
     this.pending = new Uint8Array(n);
@@ -151,16 +184,17 @@ export class ChessKernel implements GameKernel {
       hi ^= ZOBRIST[2 * (ZOBRIST_EP_FILE + (ep & 7)) + 1]!;
     }
     const ply = this.ply[i]!;
-    const r = i * RING;
-    const slot = ply & (RING - 1);
+    const ring = this.ring;
+    const r = i * ring;
+    const slot = ply & (ring - 1);
     this.keys[2 * (r + slot)] = lo;
     this.keys[2 * (r + slot) + 1] = hi;
     // Occurrences so far: one more than at the latest earlier occurrence within the reversible
     // plies (a capture, pawn move or lost castling right makes older positions unreachable).
     let occ = 1;
-    const back = Math.min(ply, w[p + W_HALFMOVE]!, RING - 2);
+    const back = Math.min(ply, w[p + W_HALFMOVE]!, ring - 2);
     for (let d = 2; d <= back; d += 2) {
-      const s = r + ((ply - d) & (RING - 1));
+      const s = r + ((ply - d) & (ring - 1));
       if (this.keys[2 * s] === lo && this.keys[2 * s + 1] === hi) {
         occ = this.occurrences[s]! + 1;
         break;
@@ -191,7 +225,7 @@ export class ChessKernel implements GameKernel {
     const limit = this.options.halfmoveLimit;
     if (limit > 0 && w[p + W_HALFMOVE]! >= limit) return DRAW;
     const reps = this.options.repetitions;
-    if (reps > 0 && this.occurrences[i * RING + (this.ply[i]! & (RING - 1))]! >= reps) return DRAW;
+    if (reps > 0 && this.repetitionCount(i) >= reps) return DRAW;
     return ONGOING;
   }
 
@@ -203,7 +237,8 @@ export class ChessKernel implements GameKernel {
     const p = i * WORDS;
     const turn = w[p + W_TURN]!;
     const ply = this.ply[i]!;
-    const r = i * RING;
+    const ring = this.ring;
+    const r = i * ring;
     const flags = castlingFlags(w[p + W_CASTLING]!, turn, kingFile(w, p, 0), kingFile(w, p, 1));
     const halfmove = w[p + W_HALFMOVE]! / 100;
     // The planes that are constant over the board go into one cell's worth of values, copied to
@@ -218,12 +253,12 @@ export class ChessKernel implements GameKernel {
           continue;
         }
         // Occurrences in the whole game so far: before `at` (stored) plus later ones up to now.
-        const s = r + (at & (RING - 1));
+        const s = r + (at & (ring - 1));
         const lo = this.keys[2 * s]!;
         const hi = this.keys[2 * s + 1]!;
         let count = this.occurrences[s]!;
         for (let d = at + 2; d <= ply; d += 2) {
-          const t = r + (d & (RING - 1));
+          const t = r + (d & (ring - 1));
           if (this.keys[2 * t] === lo && this.keys[2 * t + 1] === hi) count++;
         }
         cell[14 * j + (count > 1 ? 13 : 12)] = 1;
@@ -234,7 +269,7 @@ export class ChessKernel implements GameKernel {
       cell[118] = halfmove;
     } else {
       for (let f = 0; f < 4; f++) cell[13 + f] = (flags >> f) & 1;
-      cell[17] = this.occurrences[r + (ply & (RING - 1))]! > 1 ? 1 : 0;
+      cell[17] = this.occurrences[r + (ply & (ring - 1))]! > 1 ? 1 : 0;
       cell[18] = halfmove;
       cell[19] = turn;
     }
@@ -258,7 +293,7 @@ export class ChessKernel implements GameKernel {
    * know whether an en-passant capture is legal).
    */
   repetitionCount(i: number): number {
-    return this.occurrences[i * RING + (this.ply[i]! & (RING - 1))]!;
+    return this.occurrences[i * this.ring + (this.ply[i]! & (this.ring - 1))]!;
   }
 
   /** Plies since the last reset. */

@@ -60,7 +60,11 @@ export interface KernelOptions {
   readonly observation: ObservationKind;
   /** Draw by repetition when a position occurs this often (pgx/AlphaZero: 3; FIDE automatic: 5; 0 off). */
   readonly repetitions: number;
-  /** Draw when the no-progress clock reaches this many plies (pgx: 100; FIDE automatic: 150; 0 off). */
+  /**
+   * Draw when the no-progress clock reaches this many plies (pgx: 100; FIDE automatic: 150; 0
+   * off). Repetitions are looked for within this window, so the chess kernel takes 1..4094 while
+   * it counts them (`repetitions` on, or an observation with repetition planes).
+   */
   readonly halfmoveLimit: number;
   /** Plies after which the observation's move-count plane reaches 1 (pgx: 512). */
   readonly moveCountScale: number;

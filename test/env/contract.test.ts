@@ -22,7 +22,7 @@ import { BatchEnv } from '../../src/env/batch.js';
 import { CHESS_ACTIONS, encodeChessMove } from '../../src/env/chess-actions.js';
 import { ChessKernel, StartPositionError } from '../../src/env/chess-kernel.js';
 import { gameKernel, type ActionEncoder } from '../../src/env/game-kernel.js';
-import { DEFAULT_KERNEL_OPTIONS, type GameKernel } from '../../src/env/kernel.js';
+import { DEFAULT_KERNEL_OPTIONS, DRAW, type GameKernel } from '../../src/env/kernel.js';
 import { writePiecePlanes } from '../../src/env/chess-observation.js';
 
 const A = CHESS_ACTIONS;
@@ -378,6 +378,46 @@ test('ChessKernel accessors: moveCode, label, plies and repetitionCount along a 
   }
   play('e2e4');
   assert.deepEqual(counts(), [9, 1]);
+});
+
+test('repetitions are found across the whole no-progress window (the first recurrence 288 plies later), counted as chess.js counts them; options the window cannot serve are a RangeError', () => {
+  // White's king walks a 16-square loop, Black's a 9-square one, nothing else moves: the start
+  // recurs only after lcm(16, 9) = 144 moves each, 288 plies, beyond the 256 the ring once held.
+  const white = ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'g2', 'g3', 'f3', 'e3', 'd3', 'c3', 'b3', 'a3', 'a2'];
+  const black = ['f8', 'g8', 'h8', 'h7', 'h6', 'g6', 'f6', 'e7', 'f7'];
+  const fen = '5k2/8/8/p7/P7/8/8/K7 w - - 0 1';
+  const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact', halfmoveLimit: 600, startFens: [fen] });
+  kernel.reset(0, new Rng(1));
+  const reference = new Chess(fen);
+  const seen = new Map<string, number>();
+  const identity = (): string => reference.fen().split(' ').slice(0, 4).join(' ');
+  seen.set(identity(), 1);
+  const labels = new Int32Array(CHESS_ACTIONS);
+  let drawnAt = -1;
+  for (let ply = 1; drawnAt < 0 && ply <= 600; ply++) {
+    const t = (ply - 1) >> 1;
+    const uci = ply % 2 === 1 ? white[t % 16]! + white[(t + 1) % 16]! : black[t % 9]! + black[(t + 1) % 9]!;
+    const count = kernel.generate(0, labels, 0);
+    const pos = kernel.position(0);
+    let k = 0;
+    while (k < count && pos.moveFromCode(kernel.moveCode(0, k))?.uci !== uci) k++;
+    assert.ok(k < count, `ply ${ply}: ${uci} not among the ${count} moves`);
+    kernel.play(0, k);
+    reference.move({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
+    const key = identity();
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    const legal = kernel.generate(0, labels, 0);
+    assert.equal(kernel.repetitionCount(0), seen.get(key), `ply ${ply}`);
+    if (kernel.status(0, legal) === DRAW) drawnAt = ply;
+    assert.equal(drawnAt > 0, reference.isThreefoldRepetition(), `ply ${ply}`);
+  }
+  assert.equal(drawnAt, 576);
+  // 0 (no limit) or a window past 4,094 plies cannot be served while repetitions are counted.
+  for (const o of [{ halfmoveLimit: 0 }, { halfmoveLimit: 5000 }, { halfmoveLimit: 0, repetitions: 0 }, { repetitions: 1.5 }, { halfmoveLimit: -1 }]) {
+    assert.throws(() => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, ...o }), RangeError, JSON.stringify(o));
+  }
+  // Nothing counts repetitions: no window is needed.
+  new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none', repetitions: 0, halfmoveLimit: 0 });
 });
 
 test('an environment index out of range is a RangeError naming the method, and changes nothing', () => {

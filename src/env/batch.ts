@@ -14,7 +14,9 @@
  *   the step cap `maxSteps` cuts it (a cut episode is not a draw: bootstrap from its value);
  * - with `autoReset` (pgx's `experimental.auto_reset`), a finished environment starts its next
  *   episode inside the same step: observation, mask and current player are the new episode's,
- *   while `rewards`, `terminated` and `truncated` report the finished one until the next step;
+ *   while `rewards`, `terminated` and `truncated` report the finished one until the next step
+ *   (so a cut episode's last state is not observed: to bootstrap from it, step with auto-reset
+ *   off and reset finished environments with `resetEnv`);
  * - every environment draws its random choices (Chess960 start, opening) from its own `Rng`,
  *   seeded from the batch seed and its global index, so results do not depend on how a batch
  *   is split over threads.

@@ -217,8 +217,11 @@ test('typographic termination markers end a game where the ASCII ones do: no bla
     const marker = /(1-0|0-1|1\/2-1\/2|\*)$/.exec(movetext)?.[1];
     assert.ok(marker !== undefined && blank > 0, game);
     movetext = movetext.slice(0, -marker.length).trimEnd();
-    const kind = rng.below(4);
     // 0: tags, blank line; 1: no tags, next game on the next line; 2: a comment after the marker; 3: glued.
+    // A game of no moves keeps its tags: its lone marker on the line after another game's would
+    // be that game's second marker (docs/pgn.md), no game of its own.
+    let kind = rng.below(4);
+    if (kind === 1 && movetext === '') kind = 0;
     const head = kind === 1 ? '' : game.slice(0, blank + 2);
     // Glued: the last move's clock comment dropped, so that the marker follows the move itself.
     if (kind === 3) movetext = movetext.replace(/\s*\{[^}]*\}$/, '');

@@ -14,7 +14,7 @@ import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePr
 import { generateLegal } from './movegen.js';
 import { primeMoveGenerator } from './movegen-primer.js';
 import { applyMove, applyNullMove, refreshKey } from './play.js';
-import { placePiece, type Setup } from './setup.js';
+import { MAX_CLOCK, placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
 /** Why a setup is not a playable position (shakmaty's and python-chess' reasons). */
@@ -22,6 +22,10 @@ export const POSITION_ISSUES = [
   // The placement words are no board: a square in both colours, in two roles, or in a colour
   // without a role or a role without a colour. Reported alone: the other checks read the board.
   'inconsistentPlacement',
+  // The side to move is not 0 or 1, or a clock is not a whole number a FEN can write (PGN
+  // standard §16.1.3.5-6; at most the nine digits parseFen reads). Reported alone, as the other
+  // checks read the side to move.
+  'invalidSetupField',
   'missingKing', // a side has no king
   'tooManyKings', // a side has more than one king
   'pawnsOnBackrank', // a pawn on rank 1 or 8
@@ -203,6 +207,10 @@ export class Position {
     const fault = placementFault(w);
     if (fault !== undefined) {
       return err({ kind: 'invalidPosition', issues: ['inconsistentPlacement'], message: `invalid position: inconsistentPlacement (${fault})` });
+    }
+    const fieldFault = setupFieldFault(setup);
+    if (fieldFault !== undefined) {
+      return err({ kind: 'invalidPosition', issues: ['invalidSetupField'], message: `invalid position: invalidSetupField (${fieldFault})` });
     }
     const issues = new Set<PositionIssue>();
 
@@ -424,6 +432,20 @@ function placementFault(w: Int32Array): string | undefined {
     const colors = COLORS.filter((_, c) => (w[2 * c + half]! & bit) !== 0);
     const held = ROLES.filter((_, r) => (w[4 + 2 * r + half]! & bit) !== 0);
     return `${squareName(32 * half + lsb(bad))}: colour ${colors.join('+') || 'none'}, role ${held.join('+') || 'none'}`;
+  }
+  return undefined;
+}
+
+/**
+ * Where a setup's side to move or clocks lie outside their domain: the turn 0 or 1, the halfmove
+ * clock an integer from 0 (PGN §16.1.3.5), the fullmove number from 1 (§16.1.3.6), both at most
+ * MAX_CLOCK. Returns the field, its value and the domain, or undefined.
+ */
+function setupFieldFault(setup: Setup): string | undefined {
+  if (setup.turn !== WHITE && setup.turn !== BLACK) return `turn ${setup.turn}: expected 0 (white) or 1 (black)`;
+  for (const [field, min] of [['halfmoves', 0], ['fullmoves', 1]] as const) {
+    const n = setup[field];
+    if (!Number.isInteger(n) || n < min || n > MAX_CLOCK) return `${field} ${n}: expected an integer from ${min} to ${MAX_CLOCK}`;
   }
   return undefined;
 }

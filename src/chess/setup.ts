@@ -19,9 +19,17 @@ export interface Setup {
   readonly castling: number;
   /** The en-passant target square as written, if any; not yet checked. */
   readonly epSquare: number | undefined;
+  /** Plies since the last capture or pawn move: an integer from 0 to MAX_CLOCK. */
   readonly halfmoves: number;
+  /** The move number: an integer from 1 to MAX_CLOCK. */
   readonly fullmoves: number;
 }
+
+/**
+ * The largest clock a setup may give: the nine digits `parseFen` reads. Play counts on from there
+ * without leaving the int32 words (a billion plies more would be needed).
+ */
+export const MAX_CLOCK = 999_999_999;
 
 /** Places a piece on an empty square of a placement. */
 export function placePiece(placement: Int32Array, color: number, role: number, sq: number): void {

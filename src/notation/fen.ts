@@ -98,6 +98,7 @@ function outermostRookFile(placement: Int32Array, color: number, hSide: boolean)
 
 function parseCount(field: 'halfmoves' | 'fullmoves', text: string | undefined, fallback: number): Result<number, FenError> {
   if (text === undefined) return ok(fallback);
+  // Nine digits at most: MAX_CLOCK, the bound Position.fromSetup holds setups to.
   if (!/^\d{1,9}$/.test(text)) return fenError(field, `expected a non-negative integer, found '${text}'`);
   return ok(Number(text));
 }

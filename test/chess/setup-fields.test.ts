@@ -1,0 +1,62 @@
+/**
+ * `Position.fromSetup` refuses a setup whose side to move or clocks lie outside what a FEN can
+ * say (PGN standard §16.1.3.2: `w` or `b`; §16.1.3.5: the halfmove clock a non-negative integer;
+ * §16.1.3.6: the fullmove number a positive integer), up to the nine digits `parseFen` reads. A
+ * FEN written from such a position is no FEN: chessops' reader refuses it (checked below).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFen as opsParseFen } from 'chessops/fen';
+import { Position } from '../../src/chess/position.js';
+import { makeFen, parseFen, readFen } from '../../src/notation/fen.js';
+import type { Setup } from '../../src/chess/setup.js';
+
+const BASE: Setup = (() => {
+  const r = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+  assert.ok(r.ok);
+  return r.value;
+})();
+
+test('a setup with a side to move other than 0 or 1, or clocks no FEN can write, is refused', () => {
+  const bad: [Partial<Setup>, string][] = [
+    [{ turn: 2 as 0 }, 'turn 2: expected 0 (white) or 1 (black)'],
+    [{ turn: -1 as 0 }, 'turn -1: expected 0 (white) or 1 (black)'],
+    [{ halfmoves: -5 }, 'halfmoves -5: expected an integer from 0 to 999999999'],
+    [{ halfmoves: 1.5 }, 'halfmoves 1.5: expected an integer from 0 to 999999999'],
+    [{ halfmoves: NaN }, 'halfmoves NaN: expected an integer from 0 to 999999999'],
+    [{ halfmoves: 2 ** 32 }, 'halfmoves 4294967296: expected an integer from 0 to 999999999'],
+    [{ fullmoves: 0 }, 'fullmoves 0: expected an integer from 1 to 999999999'],
+    [{ fullmoves: -3 }, 'fullmoves -3: expected an integer from 1 to 999999999'],
+    [{ fullmoves: 1e9 }, 'fullmoves 1000000000: expected an integer from 1 to 999999999'],
+  ];
+  for (const [fields, detail] of bad) {
+    const setup = { ...BASE, ...fields };
+    for (const lenient of [false, true]) {
+      const r = Position.fromSetup(setup, { lenient });
+      assert.ok(!r.ok, `${detail} accepted (lenient ${lenient}) as ${r.ok ? makeFen(r.value) : ''}`);
+      assert.deepEqual(r.error, {
+        kind: 'invalidPosition',
+        issues: ['invalidSetupField'],
+        message: `invalid position: invalidSetupField (${detail})`,
+      });
+    }
+  }
+});
+
+test('the bounds themselves are read, and what is read writes a FEN that reads back', () => {
+  for (const fields of [{ turn: 1 as const }, { halfmoves: 0, fullmoves: 1 }, { halfmoves: 9999, fullmoves: 9999 }]) {
+    const r = Position.fromSetup({ ...BASE, ...fields });
+    assert.ok(r.ok, JSON.stringify(fields));
+    const fen = makeFen(r.value);
+    assert.ok(opsParseFen(fen).isOk, fen); // chessops reads clocks of up to four digits
+    const again = readFen(fen);
+    assert.ok(again.ok, fen);
+    assert.equal(makeFen(again.value), fen);
+  }
+  const widest = Position.fromSetup({ ...BASE, halfmoves: 999999999, fullmoves: 999999999 });
+  assert.ok(widest.ok);
+  assert.equal(makeFen(widest.value), '4k3/8/8/8/8/8/8/4K3 w - - 999999999 999999999');
+  // The independent reader refuses what was written for the refused setups before.
+  assert.ok(!opsParseFen('4k3/8/8/8/8/8/8/4K3 w - - -5 1').isOk);
+  assert.ok(!opsParseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 -3').isOk);
+});

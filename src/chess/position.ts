@@ -7,7 +7,7 @@ import { lsb, popcount, SquareSet } from '../core/bitboard.js';
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
 import { keyToBigInt } from '../core/zobrist.js';
 import { err, ok, type Result } from '../core/result.js';
-import { squareName } from '../core/square.js';
+import { isSquare, squareName } from '../core/square.js';
 import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
@@ -502,11 +502,13 @@ function standardSubset(w: Int32Array, rights: number): number {
 }
 
 /**
- * A written en-passant square is valid when it is on the third rank of the side that just moved
- * (rank 6 with white to move), empty, the square the pawn came from is empty, and an opposing
- * pawn stands on the square it passed to.
+ * A written en-passant square is valid when it is a square (an integer 0..63, not a number the
+ * words would truncate to one) on the third rank of the side that just moved (rank 6 with white
+ * to move), empty, the square the pawn came from is empty, and an opposing pawn stands on the
+ * square it passed to.
  */
 function isValidEpSquare(w: Int32Array, ep: number): boolean {
+  if (!isSquare(ep)) return false;
   const us = w[W_TURN]!;
   if (ep >> 3 !== (us === WHITE ? 5 : 2)) return false;
   const occ = (sq: number): boolean => ((w[sq >> 5]! | w[2 + (sq >> 5)]!) & (1 << (sq & 31))) !== 0;

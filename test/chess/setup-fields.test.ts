@@ -60,3 +60,20 @@ test('the bounds themselves are read, and what is read writes a FEN that reads b
   assert.ok(!opsParseFen('4k3/8/8/8/8/8/8/4K3 w - - -5 1').isOk);
   assert.ok(!opsParseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 -3').isOk);
 });
+
+test('an en-passant square that is no square is invalid, not truncated to one', () => {
+  const r = parseFen('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1');
+  assert.ok(r.ok);
+  const e3 = Position.fromSetup(r.value);
+  assert.ok(e3.ok);
+  assert.equal(e3.value.epSquare, 20);
+  for (const epSquare of [20.5, 20 + 1e-9, NaN, Infinity]) {
+    const strict = Position.fromSetup({ ...r.value, epSquare });
+    assert.ok(!strict.ok, `${epSquare} accepted as ${strict.ok ? makeFen(strict.value, { epSquare: 'always' }) : ''}`);
+    assert.deepEqual(strict.error.issues, ['invalidEnPassant']);
+    // Lenient reading drops an invalid en-passant square, as it drops one on the wrong rank.
+    const lenient = Position.fromSetup({ ...r.value, epSquare }, { lenient: true });
+    assert.ok(lenient.ok);
+    assert.equal(lenient.value.epSquare, undefined, String(epSquare));
+  }
+});

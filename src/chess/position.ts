@@ -476,16 +476,18 @@ function validCastlingRights(w: Int32Array, rights: number): number {
     if (popcount(kLo) + popcount(kHi) !== 1) continue;
     const k = kingSquare(w, color);
     if (k >> 3 !== backRank >> 3) continue;
-    let aSide = 0;
-    let hSide = 0;
-    for (let f = 0; f < 8; f++) {
-      if (!(files & (1 << f))) continue;
-      const sq = backRank + f;
-      const isRook = (w[2 * color + (sq >> 5)]! & w[10 + (sq >> 5)]! & (1 << (sq & 31))) !== 0;
-      if (!isRook || f === (k & 7)) continue;
-      // At most one right per side of the king.
-      if (f < (k & 7) ? aSide++ : hSide++) continue;
-      valid |= 1 << (8 * color + f);
+    // At most one right per side of the king: the outermost rook's, as X-FEN's K and Q name it
+    // (chessops and shakmaty keep the same one). So the a-side looks from the a-file in, the
+    // h-side from the h-file in.
+    const kf = k & 7;
+    for (const [from, step, end] of [[0, 1, kf], [7, -1, kf]] as const) {
+      for (let f = from; f !== end; f += step) {
+        if (!(files & (1 << f))) continue;
+        const sq = backRank + f;
+        if ((w[2 * color + (sq >> 5)]! & w[10 + (sq >> 5)]! & (1 << (sq & 31))) === 0) continue;
+        valid |= 1 << (8 * color + f);
+        break;
+      }
     }
   }
   return valid;

@@ -4,6 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess } from 'chessops/chess';
+import { perft as opsPerft } from 'chessops/debug';
+import { parseFen as opsParseFen } from 'chessops/fen';
 import { Rng } from '../../src/core/rng.js';
 import { Position } from '../../src/chess/position.js';
 import { FEN_FIELDS, makeFen, parseFen } from '../../src/notation/fen.js';
@@ -103,6 +106,29 @@ test('standard chess read leniently keeps the castling rights it allows, drops t
   // In Chess960 the same rights are all valid (q: the b8 rook).
   const chess960 = Position.fromSetup(setupOf('1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'), { chess960: true });
   assert.ok(chess960.ok && makeFen(chess960.value) === '1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+});
+
+test('two castling rights on one side of a king: strictly refused, leniently the outermost rook keeps its right, as in chessops', () => {
+  // X-FEN's K and Q name the outermost rook, and chessops' and shakmaty's Castles.fromSetup keep
+  // the first rook on the a-side and the last on the h-side. The rook kept changes the moves: with
+  // h1 keeping it, O-O is illegal (f1 is in the way); with f1, the king castles to g1.
+  for (const fen of [
+    '4k3/8/8/8/8/8/8/4KR1R w HF - 0 1',
+    '4kr1r/8/8/8/8/8/8/4K3 b hf - 0 1',
+    '4k3/8/8/8/8/8/8/R1R1K3 w AC - 0 1',
+    'r1r1k3/8/8/8/8/8/8/4K3 b ac - 0 1',
+    '1r1rk1rr/8/8/8/8/8/8/RR2K1RR w BAgh - 0 1',
+  ]) {
+    const setup = parseFen(fen);
+    assert.ok(setup.ok, fen);
+    const strict = Position.fromSetup(setup.value);
+    assert.ok(!strict.ok && strict.error.issues.includes('invalidCastlingRights'), fen);
+    const pos = Position.fromSetup(setup.value, { lenient: true });
+    assert.ok(pos.ok, fen);
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    assert.deepEqual([...pos.value.castlingRooks], [...ops.castles.castlingRights], fen);
+    assert.equal(perft(pos.value, 2), opsPerft(ops, 2, false), fen);
+  }
 });
 
 const order = (issue: string): number =>

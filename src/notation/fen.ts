@@ -30,6 +30,9 @@ const fenError = (field: FenField, reason: string): Result<never, FenError> =>
 
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
+/** FEN's piece letters: white's in ROLE_LETTERS order, then black's. */
+const PIECE_LETTERS = ROLE_LETTERS.toUpperCase() + ROLE_LETTERS;
+
 /** Parses the board field into a placement. */
 function parseBoard(board: string): Result<Int32Array, FenError> {
   const placement = new Int32Array(16);
@@ -42,10 +45,11 @@ function parseBoard(board: string): Result<Int32Array, FenError> {
       if (ch >= '1' && ch <= '8') {
         file += ch.charCodeAt(0) - 48;
       } else {
-        const role = ROLE_LETTERS.indexOf(ch.toLowerCase());
-        if (role < 0) return fenError('board', `unexpected character '${ch}' in rank ${rank + 1}`);
+        // The ASCII letters only (PGN §16.1.3.1): toLowerCase would also turn the Kelvin sign into k.
+        const letter = PIECE_LETTERS.indexOf(ch);
+        if (letter < 0) return fenError('board', `unexpected character '${ch}' in rank ${rank + 1}`);
         if (file > 7) return fenError('board', `rank ${rank + 1} has more than 8 squares`);
-        placePiece(placement, ch === ch.toLowerCase() ? BLACK : WHITE, role, rank * 8 + file);
+        placePiece(placement, letter < 6 ? WHITE : BLACK, letter % 6, rank * 8 + file);
         file++;
       }
       if (file > 8) return fenError('board', `rank ${rank + 1} has more than 8 squares`);
@@ -60,16 +64,11 @@ function parseCastling(field: string, placement: Int32Array): Result<number, Fen
   if (field === '-') return ok(0);
   let rights = 0;
   for (const ch of field) {
+    // ASCII letters only (PGN §16.1.3.3, X-FEN, Shredder-FEN), as in the board field.
+    if (!/^[KQA-Hkqa-h]$/.test(ch)) return fenError('castling', `unexpected character '${ch}'`);
     const color = ch === ch.toUpperCase() ? WHITE : BLACK;
     const lower = ch.toLowerCase();
-    let file: number;
-    if (lower === 'k' || lower === 'q') {
-      file = outermostRookFile(placement, color, lower === 'k');
-    } else if (lower >= 'a' && lower <= 'h') {
-      file = lower.charCodeAt(0) - 97;
-    } else {
-      return fenError('castling', `unexpected character '${ch}'`);
-    }
+    const file = lower === 'k' || lower === 'q' ? outermostRookFile(placement, color, lower === 'k') : lower.charCodeAt(0) - 97;
     const bit = 1 << (8 * color + file);
     if (rights & bit) return fenError('castling', `right '${ch}' given twice`);
     rights |= bit;

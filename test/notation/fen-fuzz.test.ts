@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess as ChessJs } from 'chess.js';
 import { Chess } from 'chessops/chess';
 import { perft as opsPerft } from 'chessops/debug';
 import { parseFen as opsParseFen } from 'chessops/fen';
@@ -66,6 +67,20 @@ test('FEN errors name the field and the reason', () => {
     const r = parseFen(fen);
     assert.ok(!r.ok, fen);
     assert.equal(r.error.field, field, fen);
+  }
+});
+
+test('only the ASCII letters of FEN name pieces and castling rights (PGN standard §16.1.3.1, 16.1.3.3)', () => {
+  // The Kelvin sign U+212A lower-cases to 'k' in JavaScript; chess.js refuses it in both fields.
+  for (const [fen, field] of [
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ\u212aBNR w KQkq - 0 1', 'board'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w \u212aQkq - 0 1', 'castling'],
+  ] as const) {
+    assert.throws(() => new ChessJs(fen), fen);
+    const r = parseFen(fen);
+    assert.ok(!r.ok, `${fen} read`);
+    assert.equal(r.error.field, field, fen);
+    assert.equal(r.error.reason, `unexpected character '\u212a'${field === 'board' ? ' in rank 1' : ''}`);
   }
 });
 

@@ -70,8 +70,10 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
   // The words of the first part, each with where it ends: the first operation, after the FEN
   // fields, is kept as written (a string operand's spaces too).
   const words = [...first!.matchAll(/\S+/g)].map((m) => ({ text: m[0], end: m.index + m[0].length }));
-  // Four FEN fields, then either the two clocks or the first operation (without a semicolon).
-  let taken = Math.min(4, words.length);
+  // Four FEN fields (§16.2.3: all four are required; the clocks would otherwise fill their
+  // places), then either the two clocks or the first operation (without a semicolon).
+  if (words.length < 4) return err(epdError(`expected the four FEN fields (board, turn, castling, en passant), found ${words.length}`));
+  let taken = 4;
   if (words.length >= 6 && /^\d+$/.test(words[4]!.text) && /^\d+$/.test(words[5]!.text)) taken = 6;
   const fenFields = words.slice(0, taken).map((w) => w.text);
   // Some suites (ERET: `w q - - bm Rxf4;`) write a `-` for each clock they leave out.

@@ -71,6 +71,26 @@ test('EPD: bad clock operands and bad opcodes are typed errors naming them', () 
   }
 });
 
+test('EPD: a line with fewer than the four FEN fields is refused as such (PGN §16.2.3), not blamed on clocks it does not hold', () => {
+  const [board, turn, castling] = BOARD.split(' ');
+  for (const [line, found] of [
+    ['', 0],
+    [`${board}`, 1],
+    [`${board} ${turn}`, 2],
+    [`${board} ${turn} ${castling}`, 3],
+    [`${board} ${turn} ${castling} ;D1 48`, 3],
+  ] as const) {
+    const r = parseEpd(line);
+    assert.ok(!r.ok, line);
+    assert.deepEqual(r.error, {
+      kind: 'fen',
+      field: 'fen',
+      reason: `expected the four FEN fields (board, turn, castling, en passant), found ${found}`,
+      message: `invalid EPD: expected the four FEN fields (board, turn, castling, en passant), found ${found}`,
+    }, line);
+  }
+});
+
 test('EPD writing: string opcodes quoted and escaped, operands that would not read back bare quoted, clocks on request', () => {
   const start = readFen(STARTING_FEN);
   assert.ok(start.ok);

@@ -7,7 +7,7 @@ import { lsb, popcount, SquareSet } from '../core/bitboard.js';
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
 import { keyToBigInt } from '../core/zobrist.js';
 import { err, ok, type Result } from '../core/result.js';
-import { isSquare, squareName } from '../core/square.js';
+import { checkSquare, isSquare, squareName } from '../core/square.js';
 import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
@@ -318,8 +318,9 @@ export class Position {
     return keyToBigInt(this.words[W_KEY]!, this.words[W_KEY + 1]!);
   }
 
-  /** The piece on a square, if any. */
+  /** The piece on a square, if any; a RangeError for a number that is no square (0..63). */
   pieceAt(sq: number): Piece | undefined {
+    checkSquare(sq, 'pieceAt');
     const half = sq >> 5;
     const bit = 1 << (sq & 31);
     const w = this.words;

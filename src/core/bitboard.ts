@@ -9,6 +9,7 @@
  * while (hi !== 0) { const sq = 32 + lsb(hi); hi &= hi - 1; … }
  * ```
  */
+import { checkSquare } from './square.js';
 
 /** Index (0..31) of the least significant set bit of a non-zero int32. */
 export const lsb = (x: number): number => 31 - Math.clz32(x & -x);
@@ -60,15 +61,19 @@ export class SquareSet implements Iterable<number> {
     return new SquareSet(0, 0);
   }
 
+  /** The set of one square; a RangeError for a number that is no square (also in `has`, `with`). */
   static fromSquare(sq: number): SquareSet {
+    checkSquare(sq, 'SquareSet.fromSquare');
     return sq < 32 ? new SquareSet(1 << sq, 0) : new SquareSet(0, 1 << (sq - 32));
   }
 
   has(sq: number): boolean {
+    checkSquare(sq, 'SquareSet.has');
     return has(this.lo, this.hi, sq);
   }
 
   with(sq: number): SquareSet {
+    checkSquare(sq, 'SquareSet.with');
     return sq < 32 ? new SquareSet(this.lo | (1 << sq), this.hi) : new SquareSet(this.lo, this.hi | (1 << (sq - 32)));
   }
 

@@ -14,6 +14,14 @@ export const makeSquare = (file: number, rank: number): Square => (rank << 3) | 
 /** Whether `sq` is a square: an integer 0..63. */
 export const isSquare = (sq: number): boolean => sq >= 0 && sq <= 63 && (sq | 0) === sq;
 
+/**
+ * A RangeError naming `fn` unless `sq` is a square 0..63: for public functions that take one,
+ * which would otherwise read the bit of `sq & 31` in half `sq >> 5`, another square's.
+ */
+export function checkSquare(sq: number, fn: string): void {
+  if (!isSquare(sq)) throw new RangeError(`${fn}: not a square (0..63): ${sq}`);
+}
+
 /** `e4` for 28; a RangeError for anything that is not a square 0..63. */
 export function squareName(sq: Square): string {
   if (!isSquare(sq)) throw new RangeError(`not a square (0..63): ${sq}`);

@@ -3,7 +3,7 @@
  * level fits the memory budget, and past that (or whenever a work directory is given, for
  * checkpoints) as an external-memory BFS with hash-bucketed spill files (`units.ts`).
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Position } from '../../chess/position.js';
@@ -221,7 +221,9 @@ export function initWorkdir(
       throw new EnumerateError(`${dir} holds a different run (${manifest.identity}, ${manifest.plies} plies, ${manifest.fen})`);
     }
   } else if (manifest === undefined) {
-    if (readdirSync(dir).length > 0) throw new EnumerateError(`${dir} is not empty and has no manifest`);
+    if (!isUnfinishedSetUp(dir)) throw new EnumerateError(`${dir} is not empty and has no manifest`);
+    // A kill during the set-up below leaves level 0 and temporary files, but no manifest yet.
+    for (const name of readdirSync(dir)) removeIfPresent(join(dir, name));
     ensureDir(levelDir(dir, 0));
     const root = new Int32Array(REC_WORDS + 2);
     root.set(rootRecord(o.pos.words, code));
@@ -232,6 +234,20 @@ export function initWorkdir(
     writeJsonAtomic(manifestFile(dir), manifest);
   }
   return manifest;
+}
+
+/**
+ * Whether `dir` holds nothing, or only what a kill during `initWorkdir` leaves before the manifest
+ * is written: level 0's files (`L0/b0.bin`, `L0/b0.json`) and temporary files of those and of the manifest.
+ */
+function isUnfinishedSetUp(dir: string): boolean {
+  const level0 = levelDir(dir, 0);
+  for (const name of readdirSync(dir)) {
+    if (/^manifest\.json\..+\.tmp$/.test(name)) continue;
+    if (name !== 'L0' || !statSync(level0).isDirectory()) return false;
+    if (!readdirSync(level0).every((file) => /^b0\.(bin|json)(\..+\.tmp)?$/.test(file))) return false;
+  }
+  return true;
 }
 
 /** The bucket count of level `ply`, fixed in its plan file before anything is routed. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { Position } from '../../../src/chess/position.js';
 import { makeFen, readFen } from '../../../src/notation/fen.js';
 import { Progress } from '../../../src/node/enumerate/progress.js';
-import { runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
-import { levelDir, spillDir } from '../../../src/node/enumerate/workdir.js';
+import { initWorkdir, runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { levelDir, manifestFile, spillDir } from '../../../src/node/enumerate/workdir.js';
 import type { Identity } from '../../../src/tools/enumerate/identity.js';
 import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
@@ -77,6 +77,30 @@ test('a run killed after its last level\'s manifest entry: the resume removes wh
     assert.deepEqual(again.levels.map((l) => l.positions), FIDE.slice(0, 4));
     assert.ok(!existsSync(levelDir(work, 2)) && !existsSync(spillDir(work, 3)), readdirSync(work).join(' '));
     assert.ok(existsSync(levelDir(work, 3)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a run killed while it set up its work directory (level 0 on disk, no manifest yet) resumes, with or without --resume', async () => {
+  const dir = temp();
+  try {
+    for (const resume of [true, false]) {
+      const work = join(dir, `w-${resume}`);
+      // What a kill inside the set-up leaves: level 0 written, the manifest still a temporary file.
+      initWorkdir(work, { fen: makeFen(Position.standard()), identity: 'fide', plies: 3, resume: false, pos: Position.standard() });
+      renameSync(manifestFile(work), `${manifestFile(work)}.4242.1.abcdef.tmp`);
+      writeFileSync(join(levelDir(work, 0), 'b0.bin.4242.2.abcdef.tmp'), 'x');
+      const r = await runEnumeration(options(3, 'fide', { workdir: work, memoryBytes: 2 ** 19, threads: 1, resume }));
+      assert.deepEqual(r.levels.map((l) => l.positions), FIDE.slice(0, 4));
+      assert.deepEqual(readdirSync(work).sort(), ['L3', 'manifest.json']);
+    }
+    // Anything else in a directory without a manifest is not ours: refused, left alone.
+    const foreign = join(dir, 'foreign');
+    mkdirSync(levelDir(foreign, 0), { recursive: true });
+    writeFileSync(join(levelDir(foreign, 0), 'notes.txt'), 'mine');
+    await assert.rejects(runEnumeration(options(3, 'fide', { workdir: foreign, threads: 1, resume: true })), /is not empty and has no manifest/);
+    assert.ok(existsSync(join(levelDir(foreign, 0), 'notes.txt')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -79,6 +79,10 @@ export const enumerateCommand: Command = {
     const identity = parseIdentity(values.identity);
     if (!identity.ok) throw new InputError(identity.error.message);
     if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
+    // The work directory holds one identity's positions level by level: neither the levels seen
+    // before (--within) nor diagrams, which are projected from FIDE positions in memory.
+    if (values.workdir !== undefined && values.within) throw new UsageError('--within is computed in memory only (no --workdir)');
+    if (values.workdir !== undefined && identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (no --workdir)');
     const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
     let result;
     try {

@@ -157,6 +157,18 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', (
   }
   const dir = temp();
   try {
+    // Options that cannot go together are bad usage (exit 2, with the usage), refused before any work.
+    const work = join(dir, 'w');
+    for (const [args, reason] of [
+      [['--within', '--workdir', work], /--within is computed in memory only/],
+      [['--identity', 'diagram', '--workdir', work], /the diagram identity runs in memory only/],
+    ] as const) {
+      const r = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', ...args, '--quiet'], { encoding: 'utf8' });
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, reason);
+      assert.match(r.stderr, /usage: caissa enumerate/);
+      assert.ok(!existsSync(work));
+    }
     const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--json'], { encoding: 'utf8' });
     assert.equal(first.status, 0, first.stderr);
     const again = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--workdir', dir, '--resume', '--quiet'], { encoding: 'utf8' });

@@ -32,7 +32,7 @@ export const enumerateCommand: Command = {
         plies: { type: 'string' },
         fen: { type: 'string' },
         within: { type: 'boolean', default: false },
-        identity: { type: 'string', default: 'fide' },
+        identity: { type: 'string' },
         workdir: { type: 'string' },
         resume: { type: 'boolean', default: false },
         threads: { type: 'string' },
@@ -48,6 +48,10 @@ export const enumerateCommand: Command = {
     const start = performance.now();
     if (values['search-space']) {
       if (values.plies !== undefined) throw new UsageError('--search-space takes no --plies');
+      // Options of --plies only: refused rather than ignored (a search space has its own rules).
+      for (const name of ['identity', 'within', 'workdir', 'resume', 'memory'] as const) {
+        if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} counts positions by --plies, not with --search-space`);
+      }
       progress.phase(values['seed-semantics'] ? 'search space (seed semantics)' : 'search space', 0, 'positions expanded');
       const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
       const options = { seed: values['seed-semantics'], onProgress: (e: number) => progress.update(e) };
@@ -75,8 +79,9 @@ export const enumerateCommand: Command = {
       return EXIT_OK;
     }
     if (values.plies === undefined) throw new UsageError('expected --plies N or --search-space');
+    if (values['seed-semantics']) throw new UsageError('--seed-semantics is for --search-space, not with --plies');
     const plies = parseDepth('--plies', values.plies, 0);
-    const identity = parseIdentity(values.identity);
+    const identity = parseIdentity(values.identity ?? 'fide');
     if (!identity.ok) throw new InputError(identity.error.message);
     if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
     // The work directory holds one identity's positions level by level: neither the levels seen

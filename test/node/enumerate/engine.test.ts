@@ -169,6 +169,22 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', (
       assert.match(r.stderr, /usage: caissa enumerate/);
       assert.ok(!existsSync(work));
     }
+    // An option of the other mode is refused, not ignored: --search-space --identity pseudo-ep
+    // would count FIDE positions while the user asked for another identity.
+    for (const args of [
+      ['--search-space', '--identity', 'pseudo-ep'],
+      ['--search-space', '--identity', 'fide'],
+      ['--search-space', '--within'],
+      ['--search-space', '--workdir', work],
+      ['--search-space', '--resume'],
+      ['--search-space', '--memory', '1'],
+      ['--plies', '2', '--seed-semantics'],
+    ]) {
+      const r = spawnSync(process.execPath, [RUNNER, 'enumerate', ...args, '--quiet'], { encoding: 'utf8' });
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, new RegExp(`${args.find((a) => a.startsWith('--') && a !== '--search-space' && a !== '--plies')} .*(--search-space|--plies)`), args.join(' '));
+      assert.equal(r.stdout, '', args.join(' '));
+    }
     const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--json'], { encoding: 'utf8' });
     assert.equal(first.status, 0, first.stderr);
     const again = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--workdir', dir, '--resume', '--quiet'], { encoding: 'utf8' });

@@ -76,6 +76,25 @@ test('bad usage and bad input exit 2 with the field and reason', () => {
   assert.equal(run('pgn', 'replay', '/nonexistent.pgn').err, "caissa pgn: cannot read /nonexistent.pgn: ENOENT: no such file or directory, stat '/nonexistent.pgn'\n");
 });
 
+test('perft: an option of the other form (--epd FILE, or a depth) is bad usage, not ignored', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'x.epd');
+  writeFileSync(file, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;id "start"\n');
+  for (const [args, option] of [
+    [['--epd', file, '--json'], '--json'],
+    [['--epd', file, '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'], '--fen'],
+    [['--epd', file, '--divide'], '--divide'],
+    [['--epd', file, '--threads', '2'], '--threads'],
+    [['--epd', file, '--no-bulk'], '--no-bulk'],
+    [['3', '--max-nodes', '10'], '--max-nodes'],
+  ] as const) {
+    const r = run('perft', ...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.out, '', args.join(' '));
+    assert.match(r.err, new RegExp(`^caissa perft: ${option} `), args.join(' '));
+    assert.match(r.err, /\nusage: caissa perft <depth>/);
+  }
+});
+
 test('moves and fen check', () => {
   const m = run('moves', '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1');
   assert.equal(m.code, 0);

@@ -131,9 +131,14 @@ export const perftCommand: Command = {
     });
     if (values.epd !== undefined) {
       if (positionals.length > 0) throw new UsageError('perft --epd takes no depth');
+      // Options of the depth form are refused, not ignored (--json would still print text).
+      for (const name of ['fen', 'divide', 'threads', 'json', 'no-bulk'] as const) {
+        if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is for perft <depth>, not with --epd`);
+      }
       return runEpd(values.epd, parseIntOption('--max-nodes', values['max-nodes'], 1e7), values.lenient);
     }
     if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
+    if (values['max-nodes'] !== undefined) throw new UsageError('--max-nodes is for perft --epd, not with a depth');
     const depth = parseDepth('depth', positionals[0], 0);
     const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);

@@ -6,6 +6,7 @@
  * Submitting the same run again reuses the job ids and the finished units: it resumes.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { FlowProducer, Queue, QueueEvents } from 'bullmq';
 import type { Position } from '../../chess/position.js';
 import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
@@ -55,8 +56,11 @@ async function runFlow(
 }
 
 export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStats[]> {
-  const manifest = initWorkdir(o.dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
-  const run = createHash('sha1').update(`${o.dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
+  // Jobs name the directory to workers that run in directories of their own (on other machines
+  // too, where the shared directory is mounted at the same path): a relative path is made whole.
+  const dir = resolve(o.dir);
+  const manifest = initWorkdir(dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
+  const run = createHash('sha1').update(`${dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
   const code = identityCode(o.identity);
   const flows = new FlowProducer({ connection: o.connection });
   const events = new QueueEvents(QUEUE, { connection: o.connection });
@@ -66,7 +70,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
     for (let ply = levels.length; ply <= o.plies; ply++) {
       const parent = levels[ply - 1]!;
       const last = ply === o.plies;
-      const buckets = planBuckets(o.dir, ply, levels, last, o.unitBytes, 1);
+      const buckets = planBuckets(dir, ply, levels, last, o.unitBytes, 1);
       const expand = await runFlow(
         flows,
         events,
@@ -76,7 +80,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
         Array.from({ length: parent.buckets }, (_, i) => ({
           name: 'expand',
           id: jobId(run, `L${ply}`, 'x', i),
-          data: { kind: 'expand', unit: { dir: o.dir, ply: ply - 1, bucket: i, childBuckets: buckets, last, identity: code, memoryBytes: o.unitBytes } },
+          data: { kind: 'expand', unit: { dir, ply: ply - 1, bucket: i, childBuckets: buckets, last, identity: code, memoryBytes: o.unitBytes } },
         })),
       );
       o.log?.(`L${ply}: expanded ${parent.buckets} buckets, ${expand.children} children`);
@@ -89,14 +93,14 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
         Array.from({ length: buckets }, (_, j) => ({
           name: 'dedup',
           id: jobId(run, `L${ply}`, 'b', j),
-          data: { kind: 'dedup', unit: { dir: o.dir, ply, bucket: j, parentBuckets: parent.buckets, last } },
+          data: { kind: 'dedup', unit: { dir, ply, bucket: j, parentBuckets: parent.buckets, last } },
         })),
       );
       const rec = { ply, buckets, positions: dedup.count, children: expand.children, paths: dedup.paths };
       levels.push(rec);
-      writeJsonAtomic(manifestFile(o.dir), { ...manifest, levels } satisfies Manifest);
-      removeIfPresent(spillDir(o.dir, ply));
-      removeIfPresent(levelDir(o.dir, ply - 1));
+      writeJsonAtomic(manifestFile(dir), { ...manifest, levels } satisfies Manifest);
+      removeIfPresent(spillDir(dir, ply));
+      removeIfPresent(levelDir(dir, ply - 1));
       o.onLevel?.({ ply, positions: rec.positions, children: rec.children, paths: rec.paths });
     }
     return levels.map((l) => ({ ply: l.ply, positions: l.positions, children: l.children, paths: l.paths }));

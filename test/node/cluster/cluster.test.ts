@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,8 +36,8 @@ function lines(child: ChildProcess, onLine: (line: string) => void): void {
   });
 }
 
-async function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [RUNNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function run(args: string[], cwd?: string): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [RUNNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(cwd !== undefined ? { cwd } : {}) });
   let out = '';
   let err = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
@@ -103,4 +103,44 @@ test('cluster commands with no Redis at the URL exit 2 with the reason (no endle
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, new RegExp(`cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)`));
   }
+});
+
+/**
+ * Runs `body` with a fresh local Redis, one cluster worker started in its own directory (not the
+ * submitter's), and a temporary directory; stops them all after.
+ */
+async function withCluster(body: (url: string, dir: string) => Promise<void>): Promise<void> {
+  const port = await freePort();
+  const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-cluster-test-'));
+  const url = `redis://127.0.0.1:${port}`;
+  let worker: ChildProcess | undefined;
+  try {
+    for (let i = 0; i < 50; i++) {
+      if ((await run(['cluster', 'status', '--redis', url, '--json'])).code === 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const elsewhere = join(dir, 'worker-cwd');
+    mkdirSync(elsewhere);
+    worker = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url, '--lock-ms', '2000'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: elsewhere });
+    const submitter = join(dir, 'submit-cwd');
+    mkdirSync(submitter);
+    await body(url, submitter);
+  } finally {
+    worker?.kill('SIGKILL');
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const needsRedis = { skip: server === undefined ? 'redis-server not installable (apt-get failed)' : false, timeout: 120000 };
+
+test('cluster submit: a relative --workdir names the submitter\'s directory, which workers elsewhere are given whole', needsRedis, async () => {
+  await withCluster(async (url, cwd) => {
+    const r = await run(['cluster', 'submit', '--redis', url, '--plies', '3', '--workdir', 'run', '--json'], cwd);
+    assert.equal(r.code, 0, r.err);
+    assert.equal((JSON.parse(r.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
+    assert.ok(existsSync(join(cwd, 'run', 'manifest.json')));
+  });
 });

@@ -11,7 +11,7 @@ import { FlowProducer, Queue, QueueEvents } from 'bullmq';
 import type { Position } from '../../chess/position.js';
 import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
 import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
-import { initWorkdir, planBuckets } from '../enumerate/run.js';
+import { initWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
 import { removeIfPresent } from '../enumerate/units.js';
 import { levelDir, manifestFile, readJson, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
 import { QUEUE, type RedisOptions } from './connection.js';
@@ -67,6 +67,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
   await events.waitUntilReady();
   try {
     const levels = [...manifest.levels];
+    removeLeftovers(dir, levels);
     for (let ply = levels.length; ply <= o.plies; ply++) {
       const parent = levels[ply - 1]!;
       const last = ply === o.plies;

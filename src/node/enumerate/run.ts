@@ -250,6 +250,17 @@ function isUnfinishedSetUp(dir: string): boolean {
   return true;
 }
 
+/**
+ * Removes the leftovers of the last level in `levels` when it was finished just before a kill
+ * (the last level of the run too): its spill files and its parent level, which each level
+ * removes once its manifest entry is written.
+ */
+export function removeLeftovers(dir: string, levels: readonly LevelRecord[]): void {
+  const done = levels.length - 1;
+  if (done >= 1) removeIfPresent(levelDir(dir, done - 1));
+  removeIfPresent(spillDir(dir, done));
+}
+
 /** The bucket count of level `ply`, fixed in its plan file before anything is routed. */
 export function planBuckets(dir: string, ply: number, levels: readonly LevelRecord[], last: boolean, memoryBytes: number, threads: number): number {
   let plan = readJson<{ buckets: number }>(planFile(dir, ply));
@@ -271,11 +282,7 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
   const code = identityCode(o.identity);
   const manifest = initWorkdir(dir, o, prior !== undefined);
   const levels = [...manifest.levels];
-  // Leftovers of a level finished just before a kill (the last one too): its spill files and
-  // its parent level, which each level removes once its manifest entry is written.
-  const done = levels.length - 1;
-  if (done >= 1) removeIfPresent(levelDir(dir, done - 1));
-  removeIfPresent(spillDir(dir, done));
+  removeLeftovers(dir, levels);
   for (let ply = levels.length; ply <= o.plies; ply++) {
     const parent = levels[ply - 1]!;
     const last = ply === o.plies;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -142,5 +142,23 @@ test('cluster submit: a relative --workdir names the submitter\'s directory, whi
     assert.equal(r.code, 0, r.err);
     assert.equal((JSON.parse(r.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
     assert.ok(existsSync(join(cwd, 'run', 'manifest.json')));
+  });
+});
+
+test('cluster submit again after a kill that followed the last level\'s manifest entry: what the level left (its spill files, its parent level) is removed', needsRedis, async () => {
+  await withCluster(async (url, cwd) => {
+    const work = join(cwd, 'run');
+    const args = ['cluster', 'submit', '--redis', url, '--plies', '3', '--workdir', work, '--json'];
+    assert.equal((await run(args)).code, 0);
+    // What a kill of the submitter between the manifest write and the clean-up leaves.
+    for (const leftover of [join(work, 'L2'), join(work, 'L3', 'spill')]) {
+      mkdirSync(leftover, { recursive: true });
+      writeFileSync(join(leftover, 'x0.bin'), 'x');
+    }
+    const again = await run(args);
+    assert.equal(again.code, 0, again.err);
+    assert.equal((JSON.parse(again.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
+    assert.deepEqual(readdirSync(work).sort(), ['L3', 'manifest.json']);
+    assert.ok(!existsSync(join(work, 'L3', 'spill')));
   });
 });

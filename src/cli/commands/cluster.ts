@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { makeFen } from '../../notation/fen.js';
 import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
-import { clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
+import { ClusterError, clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
 caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
@@ -68,41 +68,51 @@ export const clusterCommand: Command = {
       return EXIT_OK;
     }
     if (sub !== 'submit') throw new UsageError(`expected worker, submit or status, got '${sub ?? ''}'`);
-    const pos = positionArg(values.fen);
-    const start = performance.now();
-    if (values.perft !== undefined) {
-      const depth = parseDepth('--perft', values.perft, 0);
-      const nodes = await submitPerft({
+    // Submitting: a job that fails for good is reported with its reason, not BullMQ's stack trace.
+    const submit = async (): Promise<number> => {
+      const pos = positionArg(values.fen);
+      const start = performance.now();
+      if (values.perft !== undefined) {
+        const depth = parseDepth('--perft', values.perft, 0);
+        const nodes = await submitPerft({
+          connection,
+          pos,
+          depth,
+          cut: parseDepth('--cut', values.cut, Math.min(3, depth)),
+          shards: parseIntOption('--shards', values.shards, 64, 1),
+        });
+        const ms = Math.round(performance.now() - start);
+        console.log(values.json ? JSON.stringify({ nodes, depth, ms }) : `Nodes searched: ${nodes}`);
+        return EXIT_OK;
+      }
+      if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
+      const plies = parseDepth('--plies', values.plies, 0);
+      const identity = parseIdentity(values.identity);
+      if (!identity.ok) throw new InputError(identity.error.message);
+      if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
+      const gb = values.memory === undefined ? 1 : Number(values.memory);
+      if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);
+      const levels = await submitEnumeration({
         connection,
+        dir: values.workdir,
         pos,
-        depth,
-        cut: parseDepth('--cut', values.cut, Math.min(3, depth)),
-        shards: parseIntOption('--shards', values.shards, 64, 1),
+        fen: makeFen(pos),
+        plies,
+        identity: identity.value,
+        unitBytes: gb * 2 ** 30,
+        onLevel: (l) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
       });
       const ms = Math.round(performance.now() - start);
-      console.log(values.json ? JSON.stringify({ nodes, depth, ms }) : `Nodes searched: ${nodes}`);
+      const positions = levels[levels.length - 1]!.positions;
+      console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
       return EXIT_OK;
+    };
+    try {
+      return await submit();
+    } catch (e) {
+      if (!(e instanceof ClusterError)) throw e;
+      console.error(`caissa cluster: ${e.message}`);
+      return EXIT_FAILED;
     }
-    if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
-    const plies = parseDepth('--plies', values.plies, 0);
-    const identity = parseIdentity(values.identity);
-    if (!identity.ok) throw new InputError(identity.error.message);
-    if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
-    const gb = values.memory === undefined ? 1 : Number(values.memory);
-    if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);
-    const levels = await submitEnumeration({
-      connection,
-      dir: values.workdir,
-      pos,
-      fen: makeFen(pos),
-      plies,
-      identity: identity.value,
-      unitBytes: gb * 2 ** 30,
-      onLevel: (l) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
-    });
-    const ms = Math.round(performance.now() - start);
-    const positions = levels[levels.length - 1]!.positions;
-    console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
-    return EXIT_OK;
   },
 };

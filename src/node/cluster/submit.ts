@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
-import { FlowProducer, Queue, QueueEvents } from 'bullmq';
+import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import type { Position } from '../../chess/position.js';
 import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
 import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
@@ -32,27 +32,64 @@ export interface SubmitEnumeration {
 
 const TIMEOUT = 24 * 3600 * 1000;
 
+/** A run that cannot finish: a job failed for good (its attempts spent); the message says which and why. */
+export class ClusterError extends Error {
+  override readonly name = 'ClusterError';
+}
+
+/** The queue clients a submitter holds while it runs flows. */
+interface Clients {
+  readonly flows: FlowProducer;
+  readonly events: QueueEvents;
+  readonly queue: Queue;
+}
+
+async function openClients(connection: RedisOptions): Promise<Clients> {
+  const clients = { flows: new FlowProducer({ connection }), events: new QueueEvents(QUEUE, { connection }), queue: new Queue(QUEUE, { connection }) };
+  await clients.events.waitUntilReady();
+  return clients;
+}
+
+async function closeClients(c: Clients): Promise<void> {
+  await c.flows.close();
+  await c.events.close();
+  await c.queue.close();
+}
+
+const isFailed = async (queue: Queue, id: string): Promise<Job | undefined> => {
+  const job = await Job.fromId(queue, id);
+  return job !== undefined && (await job.isFailed()) ? job : undefined;
+};
+
 async function runFlow(
-  flows: FlowProducer,
-  events: QueueEvents,
+  c: Clients,
   id: string,
   label: string,
   parentKind: 'barrier' | 'perft-sum',
   children: { name: string; id: string; data: ClusterJob }[],
 ): Promise<JobValue> {
-  const node = await flows.add({
+  const node = await c.flows.add({
     name: parentKind,
     queueName: QUEUE,
     data: { kind: parentKind, label } satisfies ClusterJob,
     opts: { jobId: id, removeOnComplete: false },
-    children: children.map((c) => ({
-      name: c.name,
+    children: children.map((child) => ({
+      name: child.name,
       queueName: QUEUE,
-      data: c.data,
-      opts: { jobId: c.id, attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
+      data: child.data,
+      opts: { jobId: child.id, attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
     })),
   });
-  return (await node.job.waitUntilFinished(events, TIMEOUT)) as JobValue;
+  try {
+    return (await node.job.waitUntilFinished(c.events, TIMEOUT)) as JobValue;
+  } catch (e) {
+    // The parent only says that a child failed: name the child and its own reason.
+    for (const child of children) {
+      const failed = await isFailed(c.queue, child.id);
+      if (failed !== undefined) throw new ClusterError(`${label} failed: job ${failed.id}: ${failed.failedReason.split('\n')[0]}`);
+    }
+    throw new ClusterError(`${label} failed: ${(e as Error).message}`);
+  }
 }
 
 export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStats[]> {
@@ -62,9 +99,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
   const manifest = initWorkdir(dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
   const run = createHash('sha1').update(`${dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
   const code = identityCode(o.identity);
-  const flows = new FlowProducer({ connection: o.connection });
-  const events = new QueueEvents(QUEUE, { connection: o.connection });
-  await events.waitUntilReady();
+  const clients = await openClients(o.connection);
   try {
     const levels = [...manifest.levels];
     removeLeftovers(dir, levels);
@@ -73,8 +108,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
       const last = ply === o.plies;
       const buckets = planBuckets(dir, ply, levels, last, o.unitBytes, 1);
       const expand = await runFlow(
-        flows,
-        events,
+        clients,
         jobId(run, `L${ply}`, 'expand'),
         `L${ply} expand`,
         'barrier',
@@ -86,8 +120,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
       );
       o.log?.(`L${ply}: expanded ${parent.buckets} buckets, ${expand.children} children`);
       const dedup = await runFlow(
-        flows,
-        events,
+        clients,
         jobId(run, `L${ply}`, 'dedup'),
         `L${ply} dedup`,
         'barrier',
@@ -106,8 +139,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
     }
     return levels.map((l) => ({ ply: l.ply, positions: l.positions, children: l.children, paths: l.paths }));
   } finally {
-    await flows.close();
-    await events.close();
+    await closeClients(clients);
   }
 }
 
@@ -129,9 +161,7 @@ export async function submitPerft(o: SubmitPerft): Promise<number> {
   const count = entries.length / stride;
   const shards = Math.max(1, Math.min(o.shards, count));
   const digest = createHash('sha1').update(`${Array.from(o.pos.words).join(',')}|${o.depth}|${cut}|${shards}`).digest('hex').slice(0, 12);
-  const flows = new FlowProducer({ connection: o.connection });
-  const events = new QueueEvents(QUEUE, { connection: o.connection });
-  await events.waitUntilReady();
+  const clients = await openClients(o.connection);
   try {
     const children = Array.from({ length: shards }, (_, s) => {
       const from = Math.floor((s * count) / shards);
@@ -142,11 +172,10 @@ export async function submitPerft(o: SubmitPerft): Promise<number> {
         data: { kind: 'perft', entries: Array.from(entries.subarray(from * stride, to * stride)), depth: o.depth - cut, chess960: o.pos.chess960 } satisfies ClusterJob,
       };
     });
-    const value = await runFlow(flows, events, jobId('perft', digest, 'sum'), `perft ${o.depth}`, 'perft-sum', children);
+    const value = await runFlow(clients, jobId('perft', digest, 'sum'), `perft ${o.depth}`, 'perft-sum', children);
     return value.nodes;
   } finally {
-    await flows.close();
-    await events.close();
+    await closeClients(clients);
   }
 }
 

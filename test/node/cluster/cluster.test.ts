@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Position } from '../../../src/chess/position.js';
+import { makeFen } from '../../../src/notation/fen.js';
+import { initWorkdir } from '../../../src/node/enumerate/run.js';
 import { debianBinary } from '../../debian.js';
 
 // Ground truth: A083276 to n = 5 and perft 6 (A048987), from the enumeration note §2.1.
@@ -160,5 +163,21 @@ test('cluster submit again after a kill that followed the last level\'s manifest
     assert.equal((JSON.parse(again.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
     assert.deepEqual(readdirSync(work).sort(), ['L3', 'manifest.json']);
     assert.ok(!existsSync(join(work, 'L3', 'spill')));
+  });
+});
+
+test('cluster submit: a job that fails for good ends the submit with its reason (exit 1, no stack trace)', needsRedis, async () => {
+  await withCluster(async (url, cwd) => {
+    const work = join(cwd, 'run');
+    const start = Position.standard();
+    initWorkdir(work, { fen: makeFen(start), identity: 'fide', plies: 2, resume: false, pos: start });
+    // A file where level 1's spill directory goes: every attempt of the expand job fails.
+    mkdirSync(join(work, 'L1'));
+    writeFileSync(join(work, 'L1', 'spill'), 'x');
+    const args = ['cluster', 'submit', '--redis', url, '--plies', '2', '--workdir', work, '--json'];
+    const failed = await run(args);
+    assert.equal(failed.code, 1, failed.err);
+    assert.match(failed.err, /^caissa cluster: L1 expand failed: .*EEXIST.*spill/);
+    assert.doesNotMatch(failed.err, /\n\s+at /);
   });
 });

@@ -111,7 +111,7 @@ export const clusterCommand: Command = {
       return await submit();
     } catch (e) {
       if (!(e instanceof ClusterError)) throw e;
-      console.error(`caissa cluster: ${e.message}`);
+      console.error(`caissa cluster: ${e.message} (submit again to resume, once the cause is gone)`);
       return EXIT_FAILED;
     }
   },

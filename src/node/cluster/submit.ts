@@ -3,7 +3,8 @@
  * parent "barrier" job completes only when all its children have, and sums their values), and
  * perft by subtree (distinct positions at a cut depth with multiplicities, in shards; the parent
  * sums Σ multiplicity × perft(rest)). Bulk data goes through the shared work directory only.
- * Submitting the same run again reuses the job ids and the finished units: it resumes.
+ * Submitting the same run again reuses the job ids and the finished units: it resumes (a flow
+ * that failed is submitted again under the next generation of its ids, see `runFlow`).
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -68,16 +69,23 @@ async function runFlow(
   parentKind: 'barrier' | 'perft-sum',
   children: { name: string; id: string; data: ClusterJob }[],
 ): Promise<JobValue> {
+  // A failed flow stays in Redis under its ids, and a job added under a taken id is not added
+  // again: a run submitted again after a failure takes the next generation of ids (its finished
+  // units find their markers on disk and skip the work). A flow that has not failed, such as a
+  // killed submitter's, is joined as it is.
+  let generation = 0;
+  while ((await isFailed(c.queue, generation === 0 ? id : jobId(id, `g${generation}`))) !== undefined) generation++;
+  const ofGeneration = (base: string): string => (generation === 0 ? base : jobId(base, `g${generation}`));
   const node = await c.flows.add({
     name: parentKind,
     queueName: QUEUE,
     data: { kind: parentKind, label } satisfies ClusterJob,
-    opts: { jobId: id, removeOnComplete: false },
+    opts: { jobId: ofGeneration(id), removeOnComplete: false },
     children: children.map((child) => ({
       name: child.name,
       queueName: QUEUE,
       data: child.data,
-      opts: { jobId: child.id, attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
+      opts: { jobId: ofGeneration(child.id), attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
     })),
   });
   try {
@@ -85,7 +93,7 @@ async function runFlow(
   } catch (e) {
     // The parent only says that a child failed: name the child and its own reason.
     for (const child of children) {
-      const failed = await isFailed(c.queue, child.id);
+      const failed = await isFailed(c.queue, ofGeneration(child.id));
       if (failed !== undefined) throw new ClusterError(`${label} failed: job ${failed.id}: ${failed.failedReason.split('\n')[0]}`);
     }
     throw new ClusterError(`${label} failed: ${(e as Error).message}`);

@@ -166,7 +166,7 @@ test('cluster submit again after a kill that followed the last level\'s manifest
   });
 });
 
-test('cluster submit: a job that fails for good ends the submit with its reason (exit 1, no stack trace)', needsRedis, async () => {
+test('cluster submit: a job that fails for good ends the submit with its reason (exit 1, no stack trace), and submitting again, once the cause is gone, resumes the run', needsRedis, async () => {
   await withCluster(async (url, cwd) => {
     const work = join(cwd, 'run');
     const start = Position.standard();
@@ -177,7 +177,11 @@ test('cluster submit: a job that fails for good ends the submit with its reason 
     const args = ['cluster', 'submit', '--redis', url, '--plies', '2', '--workdir', work, '--json'];
     const failed = await run(args);
     assert.equal(failed.code, 1, failed.err);
-    assert.match(failed.err, /^caissa cluster: L1 expand failed: .*EEXIST.*spill/);
+    assert.match(failed.err, /^caissa cluster: L1 expand failed: .*EEXIST.*spill.* \(submit again to resume, once the cause is gone\)\n$/);
     assert.doesNotMatch(failed.err, /\n\s+at /);
+    rmSync(join(work, 'L1', 'spill'));
+    const again = await run(args);
+    assert.equal(again.code, 0, again.err);
+    assert.equal((JSON.parse(again.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[2]);
   });
 });

@@ -4,6 +4,7 @@ import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.j
 import { ClusterError, clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
+import type { LevelStats } from '../../tools/enumerate/plies.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
@@ -36,20 +37,27 @@ export const clusterCommand: Command = {
         json: { type: 'boolean', default: false },
       },
     });
+    // Everything the options say is checked before Redis is reached: bad usage is named as such
+    // at once, with Redis down too, rather than after a connection attempt or in its place.
+    if (sub !== 'worker' && sub !== 'submit' && sub !== 'status') throw new UsageError(`expected worker, submit or status, got '${sub ?? ''}'`);
     if (values.redis === undefined) throw new UsageError('--redis URL is required');
     const redis = parseRedisUrl(values.redis);
     if (!redis.ok) throw new UsageError(redis.error.message);
     const connection = redis.value;
-    const unreachable = await unreachableRedis(connection);
-    if (unreachable !== undefined) throw new InputError(`--redis ${values.redis}: ${unreachable}`);
+    const reachable = async (): Promise<void> => {
+      const unreachable = await unreachableRedis(connection);
+      if (unreachable !== undefined) throw new InputError(`--redis ${values.redis}: ${unreachable}`);
+    };
     if (sub === 'worker') {
-      const worker = startClusterWorker({
+      const options = {
         connection,
         concurrency: parseThreads(values.threads, 1),
         lockMs: parseIntOption('--lock-ms', values['lock-ms'], 30000, 100),
         delayMs: parseIntOption('--delay-ms', values['delay-ms'], 0),
-        log: (line) => console.log(line),
-      });
+        log: (line: string) => console.log(line),
+      };
+      await reachable();
+      const worker = startClusterWorker(options);
       console.log('worker ready');
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);
@@ -59,6 +67,7 @@ export const clusterCommand: Command = {
       return EXIT_OK;
     }
     if (sub === 'status') {
+      await reachable();
       const s = await clusterStatus(connection, values.workdir);
       if (values.json) console.log(JSON.stringify(s));
       else {
@@ -67,24 +76,18 @@ export const clusterCommand: Command = {
       }
       return EXIT_OK;
     }
-    if (sub !== 'submit') throw new UsageError(`expected worker, submit or status, got '${sub ?? ''}'`);
-    // Submitting: a job that fails for good is reported with its reason, not BullMQ's stack trace.
-    const submit = async (): Promise<number> => {
-      const pos = positionArg(values.fen);
-      const start = performance.now();
-      if (values.perft !== undefined) {
-        const depth = parseDepth('--perft', values.perft, 0);
-        const nodes = await submitPerft({
-          connection,
-          pos,
-          depth,
-          cut: parseDepth('--cut', values.cut, Math.min(3, depth)),
-          shards: parseIntOption('--shards', values.shards, 64, 1),
-        });
+    const pos = positionArg(values.fen);
+    let submit: () => Promise<void>;
+    if (values.perft !== undefined) {
+      const depth = parseDepth('--perft', values.perft, 0);
+      const o = { connection, pos, depth, cut: parseDepth('--cut', values.cut, Math.min(3, depth)), shards: parseIntOption('--shards', values.shards, 64, 1) };
+      submit = async () => {
+        const start = performance.now();
+        const nodes = await submitPerft(o);
         const ms = Math.round(performance.now() - start);
         console.log(values.json ? JSON.stringify({ nodes, depth, ms }) : `Nodes searched: ${nodes}`);
-        return EXIT_OK;
-      }
+      };
+    } else {
       if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
       const plies = parseDepth('--plies', values.plies, 0);
       const identity = parseIdentity(values.identity);
@@ -92,7 +95,7 @@ export const clusterCommand: Command = {
       if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
       const gb = values.memory === undefined ? 1 : Number(values.memory);
       if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);
-      const levels = await submitEnumeration({
+      const o = {
         connection,
         dir: values.workdir,
         pos,
@@ -100,16 +103,22 @@ export const clusterCommand: Command = {
         plies,
         identity: identity.value,
         unitBytes: gb * 2 ** 30,
-        onLevel: (l) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
-      });
-      const ms = Math.round(performance.now() - start);
-      const positions = levels[levels.length - 1]!.positions;
-      console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
-      return EXIT_OK;
-    };
+        onLevel: (l: LevelStats) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
+      };
+      submit = async () => {
+        const start = performance.now();
+        const levels = await submitEnumeration(o);
+        const ms = Math.round(performance.now() - start);
+        const positions = levels[levels.length - 1]!.positions;
+        console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
+      };
+    }
+    await reachable();
     try {
-      return await submit();
+      await submit();
+      return EXIT_OK;
     } catch (e) {
+      // A job that fails for good is reported with its reason, not BullMQ's stack trace.
       if (!(e instanceof ClusterError)) throw e;
       console.error(`caissa cluster: ${e.message} (submit again to resume, once the cause is gone)`);
       return EXIT_FAILED;

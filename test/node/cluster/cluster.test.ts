@@ -185,3 +185,28 @@ test('cluster submit: a job that fails for good ends the submit with its reason 
     assert.equal((JSON.parse(again.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[2]);
   });
 });
+
+test('cluster: bad usage is named as such at once, before Redis is tried (exit 2 with the usage), with no Redis at the URL too', { timeout: 60000 }, async () => {
+  const url = `redis://127.0.0.1:${await freePort()}`; // nothing listens there
+  for (const [args, reason] of [
+    [['stats'], /expected worker, submit or status, got 'stats'/],
+    [['submit'], /submit needs --plies N and --workdir DIR, or --perft D/],
+    [['submit', '--plies', 'x', '--workdir', 'w'], /--plies: expected an integer/],
+    [['submit', '--perft', '3', '--shards', '0'], /--shards: expected an integer ≥ 1/],
+    [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'diagram'], /the diagram identity runs in memory only/],
+    [['worker', '--threads', '0'], /--threads: expected an integer from 1 to 256/],
+    [['worker', '--lock-ms', '5'], /--lock-ms: expected an integer ≥ 100/],
+  ] as const) {
+    const started = Date.now();
+    const r = await run(['cluster', ...args, '--redis', url]);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, reason, args.join(' '));
+    assert.match(r.err, /\nusage: caissa cluster worker/, args.join(' '));
+    assert.doesNotMatch(r.err, /cannot reach Redis/, args.join(' '));
+    assert.ok(Date.now() - started < 2500, `${args.join(' ')}: ${Date.now() - started} ms`);
+  }
+  // A FEN is bad input, named as such before Redis is tried too.
+  const fen = await run(['cluster', 'submit', '--perft', '2', '--fen', 'not a fen', '--redis', url]);
+  assert.equal(fen.code, 2);
+  assert.match(fen.err, /^caissa cluster: invalid FEN/);
+});

@@ -57,3 +57,11 @@ export const parseThreads = (text: string | undefined, fallback: number): number
 
 /** A search depth in plies: 0 to `MAX_DEPTH`. */
 export const parseDepth = (name: string, text: string | undefined, fallback: number): number => parseIntOption(name, text, fallback, 0, MAX_DEPTH);
+
+/** A memory budget in GB (`--memory`): a plain positive decimal number (no exponent, hex or Infinity); in bytes. */
+export function parseGigabytes(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback * 2 ** 30;
+  const gb = Number(text);
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) || !(gb > 0)) throw new UsageError(`${name}: expected a positive number of GB, got '${text}'`);
+  return gb * 2 ** 30;
+}

@@ -6,7 +6,7 @@ import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import type { LevelStats } from '../../tools/enumerate/plies.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
 caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
@@ -93,8 +93,6 @@ export const clusterCommand: Command = {
       const identity = parseIdentity(values.identity);
       if (!identity.ok) throw new InputError(identity.error.message);
       if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
-      const gb = values.memory === undefined ? 1 : Number(values.memory);
-      if (!(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${values.memory}'`);
       const o = {
         connection,
         dir: values.workdir,
@@ -102,7 +100,7 @@ export const clusterCommand: Command = {
         fen: makeFen(pos),
         plies,
         identity: identity.value,
-        unitBytes: gb * 2 ** 30,
+        unitBytes: parseGigabytes('--memory', values.memory, 1),
         onLevel: (l: LevelStats) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
       };
       submit = async () => {

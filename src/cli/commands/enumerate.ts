@@ -7,18 +7,10 @@ import { searchSpaceThreaded } from '../../node/enumerate/search-space.js';
 import { searchSpace } from '../../tools/enumerate/search-space.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseThreads, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
 caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
-
-function parseMemory(text: string | undefined): number {
-  const fallback = Math.min(8, totalmem() / 2 ** 31);
-  if (text === undefined) return fallback * 2 ** 30;
-  const gb = Number(text);
-  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(text) || !(gb > 0)) throw new UsageError(`--memory: expected a positive number of GB, got '${text}'`);
-  return gb * 2 ** 30;
-}
 
 export const enumerateCommand: Command = {
   name: 'enumerate',
@@ -98,7 +90,7 @@ export const enumerateCommand: Command = {
         identity: identity.value,
         within: values.within,
         threads,
-        memoryBytes: parseMemory(values.memory),
+        memoryBytes: parseGigabytes('--memory', values.memory, Math.min(8, totalmem() / 2 ** 31)),
         ...(values.workdir !== undefined ? { workdir: values.workdir } : {}),
         resume: values.resume,
         progress,

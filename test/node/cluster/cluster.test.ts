@@ -196,6 +196,10 @@ test('cluster: bad usage is named as such at once, before Redis is tried (exit 2
     [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'diagram'], /the diagram identity runs in memory only/],
     [['worker', '--threads', '0'], /--threads: expected an integer from 1 to 256/],
     [['worker', '--lock-ms', '5'], /--lock-ms: expected an integer ≥ 100/],
+    // --memory reads as caissa enumerate's does: a plain decimal number of GB.
+    [['submit', '--plies', '2', '--workdir', 'w', '--memory', 'Infinity'], /--memory: expected a positive number of GB, got 'Infinity'/],
+    [['submit', '--plies', '2', '--workdir', 'w', '--memory', '0x10'], /--memory: expected a positive number of GB, got '0x10'/],
+    [['submit', '--plies', '2', '--workdir', 'w', '--memory', '1e3'], /--memory: expected a positive number of GB, got '1e3'/],
   ] as const) {
     const started = Date.now();
     const r = await run(['cluster', ...args, '--redis', url]);

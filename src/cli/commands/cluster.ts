@@ -13,6 +13,14 @@ caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--
 caissa cluster submit --redis URL --perft D [--cut C] [--shards S] [--fen F] [--json]
 caissa cluster status --redis URL [--workdir DIR] [--json]`;
 
+/** The options of each form of the command (the usage's lines): any other is refused, not ignored. */
+const FORM_OPTIONS: Record<'worker' | 'status' | 'submit --perft' | 'submit --plies', readonly string[]> = {
+  worker: ['redis', 'threads', 'lock-ms', 'delay-ms'],
+  status: ['redis', 'workdir', 'json'],
+  'submit --perft': ['redis', 'perft', 'cut', 'shards', 'fen', 'json'],
+  'submit --plies': ['redis', 'plies', 'workdir', 'fen', 'identity', 'memory', 'json'],
+};
+
 export const clusterCommand: Command = {
   name: 'cluster',
   summary: 'distributed enumeration and perft over BullMQ on Redis (worker, submit, status)',
@@ -32,7 +40,7 @@ export const clusterCommand: Command = {
         shards: { type: 'string' },
         workdir: { type: 'string' },
         fen: { type: 'string' },
-        identity: { type: 'string', default: 'fide' },
+        identity: { type: 'string' },
         memory: { type: 'string' },
         json: { type: 'boolean', default: false },
       },
@@ -40,6 +48,10 @@ export const clusterCommand: Command = {
     // Everything the options say is checked before Redis is reached: bad usage is named as such
     // at once, with Redis down too, rather than after a connection attempt or in its place.
     if (sub !== 'worker' && sub !== 'submit' && sub !== 'status') throw new UsageError(`expected worker, submit or status, got '${sub ?? ''}'`);
+    const form = sub === 'submit' ? (values.perft !== undefined ? 'submit --perft' : 'submit --plies') : sub;
+    for (const [name, value] of Object.entries(values)) {
+      if (value !== undefined && value !== false && !FORM_OPTIONS[form].includes(name)) throw new UsageError(`--${name} is not an option of cluster ${form}`);
+    }
     if (values.redis === undefined) throw new UsageError('--redis URL is required');
     const redis = parseRedisUrl(values.redis);
     if (!redis.ok) throw new UsageError(redis.error.message);
@@ -90,7 +102,7 @@ export const clusterCommand: Command = {
     } else {
       if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
       const plies = parseDepth('--plies', values.plies, 0);
-      const identity = parseIdentity(values.identity);
+      const identity = parseIdentity(values.identity ?? 'fide');
       if (!identity.ok) throw new InputError(identity.error.message);
       if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
       const o = {

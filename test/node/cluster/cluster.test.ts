@@ -196,6 +196,12 @@ test('cluster: bad usage is named as such at once, before Redis is tried (exit 2
     [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'diagram'], /the diagram identity runs in memory only/],
     [['worker', '--threads', '0'], /--threads: expected an integer from 1 to 256/],
     [['worker', '--lock-ms', '5'], /--lock-ms: expected an integer ≥ 100/],
+    // An option of another form is refused, not ignored (--perft with --plies counted perft only).
+    [['submit', '--perft', '3', '--plies', '2', '--workdir', 'w'], /--plies is not an option of cluster submit --perft/],
+    [['submit', '--perft', '3', '--memory', '1'], /--memory is not an option of cluster submit --perft/],
+    [['submit', '--plies', '2', '--workdir', 'w', '--shards', '4'], /--shards is not an option of cluster submit --plies/],
+    [['worker', '--plies', '2'], /--plies is not an option of cluster worker/],
+    [['status', '--threads', '2'], /--threads is not an option of cluster status/],
     // --memory reads as caissa enumerate's does: a plain decimal number of GB.
     [['submit', '--plies', '2', '--workdir', 'w', '--memory', 'Infinity'], /--memory: expected a positive number of GB, got 'Infinity'/],
     [['submit', '--plies', '2', '--workdir', 'w', '--memory', '0x10'], /--memory: expected a positive number of GB, got '0x10'/],

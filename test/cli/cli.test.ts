@@ -116,6 +116,12 @@ test('moves and fen check', () => {
   const garbled = run('fen', 'check', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x');
   assert.equal(garbled.code, 2);
   assert.match(garbled.err, /^caissa fen: .+\n$/);
+  // No subcommand, or no FEN: the reason, then the usage once.
+  for (const args of [[], ['check'], ['verify', '8/8/8/8/8/8/8/8 w - - 0 1']]) {
+    const r = run('fen', ...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /^caissa fen: expected 'check FEN'(, got '\w+')?\nusage: caissa fen check FEN \[--json\]\n$/, args.join(' '));
+  }
 });
 
 test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {

@@ -10,7 +10,9 @@ export const fenCommand: Command = {
   usage: 'caissa fen check FEN [--json]',
   async run(args) {
     const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { json: { type: 'boolean', default: false } } });
-    if (positionals[0] !== 'check' || positionals.length < 2) throw new UsageError('usage: caissa fen check FEN');
+    if (positionals[0] !== 'check' || positionals.length < 2) {
+      throw new UsageError(positionals[0] === undefined || positionals[0] === 'check' ? "expected 'check FEN'" : `expected 'check FEN', got '${positionals[0]}'`);
+    }
     const fen = positionals.slice(1).join(' ');
     const setup = parseFen(fen);
     if (!setup.ok) throw new InputError(setup.error.message);

@@ -130,7 +130,7 @@ test('perft --epd: a line that is no EPD fails by its line number; an unreadable
   writeFileSync(file, 'garbage here\n\n# a comment\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n');
   const r = run('perft', '--epd', file);
   assert.equal(r.code, 1);
-  assert.equal(r.out, 'line1 - invalid FEN board: expected 8 ranks, found 1\n1 passed, 1 failed\n');
+  assert.equal(r.out, 'line1 - invalid EPD: expected the four FEN fields (board, turn, castling, en passant), found 2\n1 passed, 1 failed\n');
   const missing = run('perft', '--epd', join(dir, 'missing.epd'));
   assert.equal(missing.code, 2);
   assert.match(missing.err, /^caissa perft: cannot read .*missing\.epd/);

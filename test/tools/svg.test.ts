@@ -238,6 +238,8 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
     [['--fen', 'not a fen'], /FEN/],
     [['--moves', 'e4 Ke7'], /move 2: illegal move 'Ke7'/],
     [['--paco', '--moves', 'e4'], /--moves: chess only/],
+    [['--paco', '--lenient'], /--lenient: chess only/],
+    [['--paco', '--no-check'], /--no-check: chess only/],
     [['--highlight', 'e9'], /--highlight: 'e9' is not a square/],
     [['--arrow', 'e2-e4'], /--arrow: 'e2-e4' is not two squares/],
     [['--size', '0'], /--size/],

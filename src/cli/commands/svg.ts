@@ -70,6 +70,9 @@ export const svgCommand: Command = {
     let svg: string;
     if (values.paco) {
       if (values.moves !== undefined) throw new UsageError('--moves: chess only (Paco Ŝako moves are chains of actions)');
+      // Paco Ŝako has no check to mark and its FEN reader no lenient mode: say so, not ignore them.
+      if (values.lenient) throw new UsageError('--lenient: chess only (a Paco Ŝako FEN is read as it is)');
+      if (values['no-check']) throw new UsageError('--no-check: chess only (a Paco Ŝako diagram marks no Ŝako)');
       let state = pacoStart();
       if (values.fen !== undefined) {
         const r = parsePacoFen(values.fen);

@@ -150,7 +150,10 @@ test('long comments: a command left open before a long run of spaces (linear tim
 function asWritten(c: CommentCommands): CommentCommands {
   const e = c.evaluation;
   const evaluation = e !== undefined && 'pawns' in e ? { ...e, pawns: Number(e.pawns.toFixed(2)) } : e;
-  return { ...c, ...(e === undefined ? {} : { evaluation }), shapes: writtenOrder(c.shapes) };
+  // Times are written to the millisecond (`[%clk 1:00:00.5174]` reads back as 3600.517).
+  const times: { -readonly [K in 'clock' | 'emt' | 'egt']?: number } = {};
+  for (const key of ['clock', 'emt', 'egt'] as const) if (c[key] !== undefined) times[key] = Math.round(c[key] * 1000) / 1000;
+  return { ...c, ...(e === undefined ? {} : { evaluation }), ...times, shapes: writtenOrder(c.shapes) };
 }
 
 /**

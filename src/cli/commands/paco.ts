@@ -160,7 +160,7 @@ async function replayCmd(args: string[]): Promise<number> {
   const actions = readActions(readInput(positionals[0]!), start, values.viewpoint ?? false);
   const r = replayNotation(start, actions);
   if (!r.ok) throw new InputError(r.error.message);
-  console.log(r.value.map((h) => `${h.label}\t${h.fen}`).join('\n'));
+  for (const h of r.value) console.log(`${h.label}\t${h.fen}`); // none for a game without actions
   return EXIT_OK;
 }
 

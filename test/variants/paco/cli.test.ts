@@ -72,6 +72,16 @@ test('paco sako: one JSON line per FEN in input order, --sequence, --jsonl, bad 
   assert.match(jb.err, /^line 2: [^]*\nline 3: /);
 });
 
+test('paco replay: a game without actions has no half move, so no line (it printed one empty line)', async () => {
+  const empty = join(dir, 'empty.json');
+  for (const text of ['', '[]', '  \n', '{"actions":[]}']) {
+    writeFileSync(empty, text);
+    const r = await run(['replay', empty]);
+    assert.equal(r.code, 0, JSON.stringify(text));
+    assert.equal(r.out, '', JSON.stringify(text));
+  }
+});
+
 test('paco replay: action JSON or numeric codes; one line per half move', async () => {
   const json = join(dir, 'game.json');
   writeFileSync(json, '[{"Lift":12},{"Place":28},{"Lift":51},{"Place":35},{"Lift":28},{"Place":35},{"Lift":59},{"Place":35},{"Place":27}]');

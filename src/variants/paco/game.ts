@@ -56,6 +56,10 @@ export const pacoGame: Game<Int32Array> = {
   },
   currentPlayer: (s) => (s[PLAYER] === 0 ? 0 : 1),
   outcome: pacoOutcome,
+  // The reference's position identity (`internHash`): board, hand, player, en passant and
+  // castling. A state's pending promotion, its counters and a decided result are left out, so
+  // two states with one hash may differ in their legal actions: key a transposition table on
+  // the hash together with those words if it needs them.
   hash(s, out) {
     internHash(s);
     out[0] = hashLo;

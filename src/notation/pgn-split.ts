@@ -92,6 +92,17 @@ export const escapeInComment = (b: Uint8Array, i: number, end: number): boolean 
  */
 export const escapeInTagValue = (b: Uint8Array, i: number): boolean => b[i] === 92 && b[i + 1] !== 10 && b[i + 1] !== 13;
 
+/**
+ * The characters of `b[from..to)`: bytes that are no UTF-8 continuation byte (0x80..0xBF), so
+ * that a character cut between two chunks counts once. Exact for UTF-8; in Latin-1 text (read
+ * when the bytes are not UTF-8) a character from 0x80 to 0xBF is not counted.
+ */
+function charCount(b: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) if ((b[k]! & 0xc0) !== 0x80) n++;
+  return n;
+}
+
 /** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter or a move. */
 const delimitedBefore = (b: Uint8Array, i: number): boolean =>
   i === 0 || isDelim(b[i - 1]!) || MOVE_END[b[i - 1]!] === 1 || spaceEndsAt(b, i, 0);
@@ -109,6 +120,8 @@ export class PgnSplitter {
   private startColumn = 1;
   private line = 1;
   private lineStart = 0;
+  /** Characters of the current line before `lineStart` when it has been dropped from the buffer (`compact`). */
+  private lineCharsDropped = 0;
   private prevCr = false;
   private atLineStart = true;
   /** Whether the current line has content, and whether a blank line followed the last tag. */
@@ -242,7 +255,10 @@ export class PgnSplitter {
    */
   skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
     this.line += lineBreaks;
-    if (lineBreaks > 0) this.lineStart = lastLineStart;
+    if (lineBreaks > 0) {
+      this.lineStart = lastLineStart;
+      this.lineCharsDropped = 0;
+    }
     this.prevCr = false;
     this.atLineStart = false;
     this.lineHasContent = true;
@@ -285,6 +301,9 @@ export class PgnSplitter {
     // Everything before the current game (or the scan position between games) is done with.
     const drop = this.state === S_BETWEEN ? this.pos : this.start;
     if (drop > 0 && this.head >= this.ready.length) {
+      if (this.lineStart < drop) {
+        this.lineCharsDropped += charCount(this.buf, Math.max(0, this.lineStart), drop);
+      }
       this.buf.copyWithin(0, drop, this.len);
       this.len -= drop;
       this.pos -= drop;
@@ -316,7 +335,8 @@ export class PgnSplitter {
     this.state = moves ? S_MOVES : S_TAGS;
     this.start = at;
     this.startLine = this.line;
-    this.startColumn = at - this.lineStart + 1;
+    // Columns count characters, as the lexer's `locate` does from here on.
+    this.startColumn = this.lineCharsDropped + charCount(this.buf, Math.max(0, this.lineStart), at) + 1;
     this.depth = 0;
     this.blankAfterTag = false;
     this.afterMarker = false;
@@ -334,8 +354,11 @@ export class PgnSplitter {
     const limit = this.limit;
     let i = this.pos;
     if (this.first && this.len >= 3) {
-      // A UTF-8 byte order mark at the start of the input is no content.
-      if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = Math.max(i, 3);
+      // A UTF-8 byte order mark at the start of the input is no content, nor a column.
+      if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
+        i = Math.max(i, 3);
+        if (this.line === 1) this.lineStart = Math.max(this.lineStart, 3);
+      }
       this.first = false;
     }
     while (i < limit) {
@@ -383,6 +406,7 @@ export class PgnSplitter {
         }
         this.prevCr = c === 13;
         this.lineStart = i + 1;
+        this.lineCharsDropped = 0;
         this.atLineStart = true;
         if (this.inner === INNER.lineComment) this.inner = INNER.none;
         else if (this.inner === INNER.tag || this.inner === INNER.string) this.inner = INNER.none; // broken tag: stop at the line's end

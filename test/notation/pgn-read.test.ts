@@ -1075,3 +1075,25 @@ test('a source whose chunks are neither text nor bytes is a TypeError, not an em
   await assert.rejects(drain([null]), /got null/);
   assert.equal(await drain(['1. e4 ', new TextEncoder().encode('e5 *')]), 1);
 });
+
+test('a game that starts on a line after characters of several bytes, or after a byte order mark, has its columns in characters', async () => {
+  // Ke5 is character 7 of `1. e4 Ke5 *`; the mark at the start of the input is no character.
+  // After `1-0`, no-break and ideographic spaces (2 and 3 bytes each in UTF-8) are one character each.
+  const spaces = '\u00a0\u3000'.repeat(10);
+  const cases: [text: string, game: number, column: number][] = [
+    ['\uFEFF1. e4 Ke5 *', 0, 7],
+    [`1. e4 e5 1-0 ${spaces} 1. e4 Ke5 *`, 1, 13 + spaces.length + 1 + 7],
+  ];
+  const oneByte = function* (bytes: Uint8Array) {
+    for (let k = 0; k < bytes.length; k++) yield bytes.subarray(k, k + 1);
+  };
+  for (const [text, game, column] of cases) {
+    const bytes = new TextEncoder().encode(text);
+    const streamed: ReplayRecord[] = [];
+    for await (const r of replayPgn(oneByte(bytes))) streamed.push(r);
+    const trees = [];
+    for await (const g of readPgn(oneByte(bytes))) trees.push(g);
+    for (const r of [replayPgnSync(text)[game]!, streamed[game]!]) assert.deepEqual([r.error?.line, r.error?.column], [1, column], text);
+    for (const g of [parsePgn(text)[game]!, trees[game]!]) assert.ok(!g.ok && g.error.line === 1 && g.error.column === column, text);
+  }
+});

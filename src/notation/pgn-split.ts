@@ -103,9 +103,13 @@ function charCount(b: Uint8Array, from: number, to: number): number {
   return n;
 }
 
-/** Whether a termination marker may start at `b[i]`: at the start, or after a delimiter or a move. */
+/**
+ * Whether a termination marker may start at `b[i]`: at the start, after a delimiter, a move, or
+ * a suffix annotation (`!`, `?`: PGN §8.2.3.8), which the lexer reads apart from a marker glued
+ * to it (`Nf3!1-0`).
+ */
 const delimitedBefore = (b: Uint8Array, i: number): boolean =>
-  i === 0 || isDelim(b[i - 1]!) || MOVE_END[b[i - 1]!] === 1 || spaceEndsAt(b, i, 0);
+  i === 0 || isDelim(b[i - 1]!) || MOVE_END[b[i - 1]!] === 1 || b[i - 1] === 33 || b[i - 1] === 63 || spaceEndsAt(b, i, 0);
 
 export class PgnSplitter {
   private buf: Uint8Array;

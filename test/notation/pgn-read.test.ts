@@ -481,6 +481,20 @@ test('a termination marker glued to the last move (`Qxf7#1-0`) ends the game, as
   for (const [t, plies] of ends) assert.deepEqual(replayPgnSync(t).map((r) => [r.plies, r.error]), plies.map((n) => [n, null]), t);
 });
 
+test('a termination marker glued to a suffix annotation (`Qxf7#!1-0`) ends the game, as when a space stands between them', () => {
+  // The lexers read `!1-0` as the glyph and the marker; the game must end there for the splitter
+  // too, or the next game ran into this one (the replay skipped the marker, the tree reader
+  // refused the moves after it).
+  const glued = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#!1-0\n1. d4 d5 2. c4?1/2-1/2 1. c4 e5!?0-1 1. Nf3 ?? *';
+  const spaced = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#! 1-0\n\n1. d4 d5 2. c4? 1/2-1/2\n\n1. c4 e5!? 0-1\n\n1. Nf3 ?? *';
+  const strip = (r: ReplayRecord) => [r.plies, r.fen, r.result, r.error];
+  assert.deepEqual(replayPgnSync(spaced).map((r) => [r.plies, r.result, r.error]), [[7, '1-0', null], [3, '1/2-1/2', null], [2, '0-1', null], [1, '*', null]]);
+  assert.deepEqual(replayPgnSync(glued).map(strip), replayPgnSync(spaced).map(strip));
+  const trees = (t: string) => parsePgn(t).map((g) => g.ok && [g.value.result, g.value.moves.map((m) => [m.san, m.nags])]);
+  assert.deepEqual(trees(glued), trees(spaced));
+  assert.equal(trees(spaced).length, 4);
+});
+
 test('CRLF, LF and CR line endings give the same games and lines', () => {
   const lf = replayPgnSync(SAMPLE.replace(/Nf6 5/, 'Nf7 5'));
   const crlf = replayPgnSync(SAMPLE.replace(/Nf6 5/, 'Nf7 5').replace(/\n/g, '\r\n'));

@@ -123,9 +123,13 @@ export class PgnSplitter {
   private startLine = 1;
   private startColumn = 1;
   private line = 1;
-  private lineStart = 0;
-  /** Characters of the current line before `lineStart` when it has been dropped from the buffer (`compact`). */
-  private lineCharsDropped = 0;
+  /**
+   * Characters of the current line before the buffer index `lineCharsTo` (at or after the line's
+   * start), some maybe dropped from the buffer already: a game's start column is counted on from
+   * there, so a line holding many games is read in linear time.
+   */
+  private lineChars = 0;
+  private lineCharsTo = 0;
   private prevCr = false;
   private atLineStart = true;
   /** Whether the current line has content, and whether a blank line followed the last tag. */
@@ -260,8 +264,8 @@ export class PgnSplitter {
   skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
     this.line += lineBreaks;
     if (lineBreaks > 0) {
-      this.lineStart = lastLineStart;
-      this.lineCharsDropped = 0;
+      this.lineChars = 0;
+      this.lineCharsTo = lastLineStart;
     }
     this.prevCr = false;
     this.atLineStart = false;
@@ -305,14 +309,15 @@ export class PgnSplitter {
     // Everything before the current game (or the scan position between games) is done with.
     const drop = this.state === S_BETWEEN ? this.pos : this.start;
     if (drop > 0 && this.head >= this.ready.length) {
-      if (this.lineStart < drop) {
-        this.lineCharsDropped += charCount(this.buf, Math.max(0, this.lineStart), drop);
+      if (this.lineCharsTo < drop) {
+        this.lineChars += charCount(this.buf, this.lineCharsTo, drop);
+        this.lineCharsTo = drop;
       }
       this.buf.copyWithin(0, drop, this.len);
       this.len -= drop;
       this.pos -= drop;
       this.start -= drop;
-      this.lineStart -= drop;
+      this.lineCharsTo -= drop;
     }
     if (this.len + extra > this.buf.length) {
       let size = this.buf.length * 2;
@@ -340,7 +345,10 @@ export class PgnSplitter {
     this.start = at;
     this.startLine = this.line;
     // Columns count characters, as the lexer's `locate` does from here on.
-    this.startColumn = this.lineCharsDropped + charCount(this.buf, Math.max(0, this.lineStart), at) + 1;
+    if (at >= this.lineCharsTo) this.lineChars += charCount(this.buf, this.lineCharsTo, at);
+    else this.lineChars -= charCount(this.buf, at, this.lineCharsTo);
+    this.lineCharsTo = at;
+    this.startColumn = this.lineChars + 1;
     this.depth = 0;
     this.blankAfterTag = false;
     this.afterMarker = false;
@@ -361,7 +369,7 @@ export class PgnSplitter {
       // A UTF-8 byte order mark at the start of the input is no content, nor a column.
       if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
         i = Math.max(i, 3);
-        if (this.line === 1) this.lineStart = Math.max(this.lineStart, 3);
+        if (this.line === 1) this.lineCharsTo = Math.max(this.lineCharsTo, 3);
       }
       this.first = false;
     }
@@ -409,8 +417,8 @@ export class PgnSplitter {
           this.lineHasContent = false;
         }
         this.prevCr = c === 13;
-        this.lineStart = i + 1;
-        this.lineCharsDropped = 0;
+        this.lineChars = 0;
+        this.lineCharsTo = i + 1;
         this.atLineStart = true;
         if (this.inner === INNER.lineComment) this.inner = INNER.none;
         else if (this.inner === INNER.tag || this.inner === INNER.string) this.inner = INNER.none; // broken tag: stop at the line's end

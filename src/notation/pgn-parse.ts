@@ -158,8 +158,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
         if (line.moves.length === 0) {
           // A variation without moves, `()` or `({note})`, against PGN §8.2.5 but met in real
           // files: no line to keep, so it is dropped (as chessops and python-chess do), and its
-          // comments go after the move it was an alternative to, to be kept.
-          if (line.pendingNags.length > 0) return fail('syntax', 'annotation glyph without a move', null);
+          // comments go after the move it was an alternative to, to be kept. Its glyphs annotate
+          // no move and are dropped, as at the end of a game (below).
           const parent = stack[stack.length - 2]!;
           const alternativeTo = parent.moves[parent.moves.length - 1]!;
           alternativeTo.variations.pop();
@@ -174,7 +174,8 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
     }
   }
   if (stack.length > 1) return fail('syntax', 'unterminated variation', null, slice.end);
-  if (root.pendingNags.length > 0) return fail('syntax', 'annotation glyph without a move', null, slice.end);
+  // Glyphs of a game without moves (`$1 *`) annotate nothing: dropped, as chessops drops them and
+  // the mainline replay passes over them.
   if (!movetext && validate) {
     const refused = startMovetext();
     if (refused) return refused;

@@ -111,15 +111,17 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
     const last = line.moves[line.moves.length - 1];
     switch (t) {
       case T_SAN: {
-        // As read, but for typographic dashes (`O‑O` is kept as `O-O`).
-        const san = normalizeTypography(decodeText(lx.buf, lx.start, lx.stop));
+        // As read, but for typographic dashes (`O‑O` is kept as `O-O`); an error quotes the text
+        // as written, as the mainline replay's does.
+        const written = decodeText(lx.buf, lx.start, lx.stop);
+        const san = normalizeTypography(written);
         if (validate) {
           const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
-          if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, san), san);
+          if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, written), written);
           line.before.set(line.current);
           // The tree holds no positions, so their keys are never read.
           if (code >= 0) applyMoveKeyless(line.current, 0, code);
-          else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${san}' while in check`, san);
+          else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${written}' while in check`, written);
         }
         const move = newMove(san);
         // The comments and NAGs written before the move are handed over whole: a spread into the

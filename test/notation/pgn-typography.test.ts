@@ -262,3 +262,18 @@ test('in a Latin-1 file, markers with the bytes 0x96 and 0x97 for dashes and 0xB
   assert.deepEqual(read(new Uint8Array(latin1)), read(new TextEncoder().encode(ascii)));
   assert.equal(read(new Uint8Array(latin1)).length, 4);
 });
+
+test('an error on a move with typographic characters quotes it as written, in both readers', () => {
+  // Texts whose error is at a move holding a typographic dash or `½`: the mainline replay and the
+  // tree reader report the same line, column, message and move text (the tree reader once
+  // quoted its ASCII form, `1/2-1/2Bb5`).
+  const texts = ['1. e4 e5 \u00bd-\u00bdBb5 *', '1. e4 e5 2. O\u2011O *', '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\u2013O\u2013O *', '1. e4 e5 2. 0\u22120 *'];
+  for (const text of texts) {
+    const [replayed] = replayPgnSync(text);
+    const [tree] = parsePgn(text);
+    assert.ok(replayed?.error !== null && replayed?.error !== undefined && tree !== undefined && !tree.ok, text);
+    const written = text.split(' ').find((word) => /[\u00bd\u2011\u2013\u2212]/.test(word));
+    assert.equal(replayed.error.san, written, text);
+    assert.deepEqual([tree.error.line, tree.error.column, tree.error.message, tree.error.san], [replayed.error.line, replayed.error.column, replayed.error.message, replayed.error.san], text);
+  }
+});

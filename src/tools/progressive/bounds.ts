@@ -411,16 +411,8 @@ export class BoundContext {
         if (((this.slotLo[x]! & eLo) | (this.slotHi[x]! & eHi)) === 0) present |= 1 << x;
       }
     }
-    // Unmet needs on the relaxed board.
-    let hard = 0;
-    for (let x = 0; x < this.slotCount; x++) {
-      if ((present & (1 << x)) === 0) continue;
-      const oLo = x === 0 ? eLo : xLo;
-      const oHi = x === 0 ? eHi : xHi;
-      if (!isSquareAttacked(w, p, this.slotSquare[x]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, oLo, oHi) || x === 0) hard |= 1 << x;
-    }
-    // The check: a slider of ours seeing K over the relaxed board meets it.
-    if (isSquareAttacked(w, p, k, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, eLo, eHi)) hard &= ~1;
+    // Unmet needs on the relaxed board (the check: a slider of ours seeing K over it meets it).
+    const hard = this.unmetNeeds(w, p, present, eLo, eHi);
     // With every flight met, only the check is left, and over the relaxed board some piece
     // nearly always reaches a checking square within two moves: on the course set this case
     // never pruned, so it is not worth the work.
@@ -505,21 +497,31 @@ export class BoundContext {
    * Nxb5, Nc7# in `k7/p7/8/1p6/8/N7/5n2/1R5K w`: the rook on b1 then holds b7 and b8).
    */
   private captureThenMove(w: Int32Array, p: number, present: number, x: number, role: number, us: number, eLo: number, eHi: number): boolean {
-    const k = this.enemyKing;
     const oLo = x < 32 ? eLo & ~(1 << x) : eLo;
     const oHi = x < 32 ? eHi : eHi & ~(1 << (x - 32));
+    const need = this.unmetNeeds(w, p, present, oLo, oHi);
+    // As in cannotMateInTwo: with the flights met, a check is nearly always within reach.
+    if ((need & ~1) === 0) return true;
+    this.relaxedDestinations(x, role, us, oLo, oHi);
+    return this.meetsAll(need, role, us, this.pair[0]!, this.pair[1]!, oLo, oHi, this.enemyKing);
+  }
+
+  /**
+   * The needs in `present` that our pieces do not meet where they stand, over a board blocked by
+   * the defender's pieces (oLo, oHi) alone: the check (slot 0) over that board, the flights over
+   * it without the defender's king (a flight along the line of a check is no flight).
+   */
+  private unmetNeeds(w: Int32Array, p: number, present: number, oLo: number, oHi: number): number {
+    const us = this.us;
+    const k = this.enemyKing;
     const fLo = k < 32 ? oLo & ~(1 << k) : oLo;
     const fHi = k < 32 ? oHi : oHi & ~(1 << (k - 32));
     let need = 0;
     for (let s = 0; s < this.slotCount; s++) {
       if ((present & (1 << s)) === 0) continue;
-      const attacked = isSquareAttacked(w, p, this.slotSquare[s]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, s === 0 ? oLo : fLo, s === 0 ? oHi : fHi);
-      if (!attacked) need |= 1 << s;
+      if (!isSquareAttacked(w, p, this.slotSquare[s]!, us, w[p + 2 * us]!, w[p + 2 * us + 1]!, s === 0 ? oLo : fLo, s === 0 ? oHi : fHi)) need |= 1 << s;
     }
-    // As in cannotMateInTwo: with the flights met, a check is nearly always within reach.
-    if ((need & ~1) === 0) return true;
-    this.relaxedDestinations(x, role, us, oLo, oHi);
-    return this.meetsAll(need, role, us, this.pair[0]!, this.pair[1]!, oLo, oHi, k);
+    return need;
   }
 
   /**

@@ -5,23 +5,35 @@
  * actions into `buffers.actions` (or passes them), every thread steps its slice in place, and
  * `step` returns when all are done (Atomics wait/notify on a small control array, after a
  * short spin, since a step of a few environments takes microseconds).
+ *
+ * The workers belong to a supervisor thread (env-supervisor.ts), whose event loop stays free to
+ * see a worker die while this thread waits: it then makes the pending count negative (LOST) and
+ * wakes this thread, which throws a WorkerThreadError with the reason. A worker that fails to
+ * start fails `create` the same way, after the other threads are ended.
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BatchEnv, type BatchOptions } from '../env/batch.js';
 import { createBuffers, sliceBuffers, type EnvBuffers } from '../env/buffers.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelOptions } from '../env/kernel.js';
 import { kernelFactory } from '../env/registry.js';
+import type { SupervisorInit } from './env-supervisor.js';
+import { WorkerThreadError } from './worker-error.js';
 
 export const CMD_STEP = 1;
 export const CMD_RESET = 2;
 export const CMD_EXIT = 3;
 export const CMD_STEP_RANDOM = 4;
-/** Control words: generation, command, workers still busy, error flag, argument. */
+/** Control words: generation, command, workers still busy (negative once one is lost), argument. */
 export const CTRL_GEN = 0;
 export const CTRL_CMD = 1;
 export const CTRL_PENDING = 2;
-export const CTRL_ERROR = 3;
-export const CTRL_ARG = 4;
+export const CTRL_ARG = 3;
+/**
+ * Added to the pending count when a worker is lost: the count stays negative whatever the other
+ * workers still subtract (at most the workers' number), and the main thread's wait, which
+ * compares the count, cannot miss the change.
+ */
+export const LOST = -0x80000000;
 /** Spin iterations before sleeping on a futex (short: the cores may be shared). */
 export const SPIN = 2000;
 
@@ -64,28 +76,32 @@ export class ThreadedBatchEnv {
   readonly threads: number;
   private readonly local: BatchEnv;
   private readonly control: Int32Array;
-  private readonly workers: Worker[];
+  private readonly workers: number;
+  /** Owns the workers; undefined when this thread steps the whole batch. */
+  private readonly supervisor: Worker | undefined;
+  /** The supervisor's reasons for a lost worker. */
+  private readonly reasons: MessagePort | undefined;
   private failure: Error | undefined;
   private closed = false;
-  /** Settles when each worker has exited (it may have before `close`). */
-  private readonly exits: Promise<void>[];
+  /** Settles when the supervisor, and so every worker, has exited (it may have before `close`). */
+  private readonly exited: Promise<void>;
 
-  private constructor(buffers: EnvBuffers, local: BatchEnv, control: Int32Array, workers: Worker[]) {
+  private constructor(buffers: EnvBuffers, local: BatchEnv, control: Int32Array, workers: number, supervisor?: Worker, reasons?: MessagePort) {
     this.buffers = buffers;
     this.size = buffers.size;
-    this.threads = workers.length + 1;
+    this.threads = workers + 1;
     this.local = local;
     this.control = control;
     this.workers = workers;
-    // A worker that is gone never answers again: every later command would wait for it for ever.
-    this.exits = workers.map((w) => {
-      w.on('error', (e) => (this.failure ??= e));
-      return new Promise<void>((resolve) =>
-        w.once('exit', (code) => {
-          if (!this.closed) this.failure ??= new Error(`ThreadedBatchEnv: an environment worker exited (code ${code})`);
-          resolve();
-        }),
-      );
+    this.supervisor = supervisor;
+    this.reasons = reasons;
+    // The supervisor ends only when closed, or when terminated with its workers: none would answer again.
+    this.exited = new Promise<void>((resolve) => {
+      if (supervisor === undefined) return resolve();
+      supervisor.once('exit', (code) => {
+        if (!this.closed) this.failure ??= new WorkerThreadError(`ThreadedBatchEnv: the environment threads ended (code ${code})`);
+        resolve();
+      });
     });
   }
 
@@ -104,42 +120,62 @@ export class ThreadedBatchEnv {
     const local = new BatchEnv(localKernel, { ...batch, firstIndex: s0 }, sliceBuffers(buffers, s0, e0));
     const controlMemory = new SharedArrayBuffer(32);
     const control = new Int32Array(controlMemory);
-    const url = new URL('./env-worker.js', import.meta.url);
-    const workers = await Promise.all(
-      ranges.slice(1).map(
-        ([start, end]) =>
-          new Promise<Worker>((resolve, reject) => {
-            const init: WorkerInit = {
-              memory: buffers.memory as SharedArrayBuffer,
-              control: controlMemory,
-              size: options.size,
-              actionCount: factory.actionCount,
-              maxLegal: localKernel.maxLegal,
-              observationSize: obsSize,
-              start,
-              end,
-              game: options.game,
-              kernel: kernelOptions,
-              batch,
-            };
-            const worker = new Worker(url, { workerData: init });
-            worker.once('message', () => resolve(worker));
-            worker.once('error', reject);
-          }),
-      ),
+    if (threads === 1) return new ThreadedBatchEnv(buffers, local, control, 0);
+    const inits = ranges.slice(1).map(
+      ([start, end]): WorkerInit => ({
+        memory: buffers.memory as SharedArrayBuffer,
+        control: controlMemory,
+        size: options.size,
+        actionCount: factory.actionCount,
+        maxLegal: localKernel.maxLegal,
+        observationSize: obsSize,
+        start,
+        end,
+        game: options.game,
+        kernel: kernelOptions,
+        batch,
+      }),
     );
-    return new ThreadedBatchEnv(buffers, local, control, workers);
+    const { port1, port2 } = new MessageChannel();
+    const init: SupervisorInit = { workers: inits, port: port2 };
+    const supervisor = new Worker(new URL('./env-supervisor.js', import.meta.url), { workerData: init, transferList: [port2] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const settle = (error?: WorkerThreadError): void => {
+          supervisor.off('message', onMessage).off('error', onError).off('exit', onExit);
+          if (error === undefined) resolve();
+          else reject(error);
+        };
+        // 'ready', or why a worker failed to start (the supervisor has ended the others).
+        const onMessage = (m: string): void => settle(m === 'ready' ? undefined : new WorkerThreadError(m));
+        const onError = (e: Error): void => settle(new WorkerThreadError(`ThreadedBatchEnv: the supervisor thread failed to start: ${String(e)}`));
+        const onExit = (code: number): void => settle(new WorkerThreadError(`ThreadedBatchEnv: the supervisor thread exited (code ${code})`));
+        supervisor.on('message', onMessage).on('error', onError).on('exit', onExit);
+      });
+    } catch (e) {
+      port1.close();
+      await supervisor.terminate();
+      throw e;
+    }
+    return new ThreadedBatchEnv(buffers, local, control, inits.length, supervisor, port1);
+  }
+
+  /** The error of a lost worker, from the reason the supervisor posted before waking this thread. */
+  private lost(): Error {
+    const reason = receiveMessageOnPort(this.reasons!)?.message as string | undefined;
+    return (this.failure ??= new WorkerThreadError(reason ?? 'ThreadedBatchEnv: an environment worker was lost'));
   }
 
   private run(command: number, arg = 0): void {
     if (this.closed) throw new Error('ThreadedBatchEnv: closed');
     if (this.failure !== undefined) throw this.failure;
     const c = this.control;
-    const n = this.workers.length;
+    const n = this.workers;
     if (n > 0) {
       Atomics.store(c, CTRL_CMD, command);
       Atomics.store(c, CTRL_ARG, arg);
-      Atomics.store(c, CTRL_PENDING, n);
+      // Added, not stored (the count is 0 between commands): a loss flagged since then stays.
+      if (Atomics.add(c, CTRL_PENDING, n) < 0) throw this.lost();
       Atomics.add(c, CTRL_GEN, 1);
       Atomics.notify(c, CTRL_GEN);
     }
@@ -147,10 +183,10 @@ export class ThreadedBatchEnv {
     else if (command === CMD_RESET) this.local.reset();
     else if (command === CMD_STEP_RANDOM) this.local.stepRandom(arg);
     if (n > 0) {
-      for (let spin = 0; spin < SPIN && Atomics.load(c, CTRL_PENDING) !== 0; spin++);
+      for (let spin = 0; spin < SPIN && Atomics.load(c, CTRL_PENDING) > 0; spin++);
       let pending: number;
-      while ((pending = Atomics.load(c, CTRL_PENDING)) !== 0) Atomics.wait(c, CTRL_PENDING, pending, 1000);
-      if (Atomics.load(c, CTRL_ERROR) !== 0) throw this.failure ?? new Error('an environment worker failed');
+      while ((pending = Atomics.load(c, CTRL_PENDING)) > 0) Atomics.wait(c, CTRL_PENDING, pending);
+      if (pending < 0) throw this.lost();
     }
   }
 
@@ -173,7 +209,7 @@ export class ThreadedBatchEnv {
     this.run(CMD_STEP_RANDOM, steps);
   }
 
-  /** Stops the workers; later commands throw. */
+  /** Stops the workers (those still alive after a loss too); later commands throw. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -181,6 +217,9 @@ export class ThreadedBatchEnv {
     Atomics.store(c, CTRL_CMD, CMD_EXIT);
     Atomics.add(c, CTRL_GEN, 1);
     Atomics.notify(c, CTRL_GEN);
-    await Promise.all(this.exits);
+    // After a loss the workers left may be in the middle of the failed command: ended at once.
+    if (this.failure !== undefined) await this.supervisor?.terminate();
+    await this.exited;
+    this.reasons?.close();
   }
 }

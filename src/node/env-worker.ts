@@ -1,9 +1,9 @@
-/** A worker of ThreadedBatchEnv: steps its slice of the shared buffers on command. */
+/** A worker of ThreadedBatchEnv (started by env-supervisor.ts): steps its slice of the shared buffers on command. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { BatchEnv } from '../env/batch.js';
 import { createBuffers, sliceBuffers } from '../env/buffers.js';
 import { kernelFactory } from '../env/registry.js';
-import { CMD_EXIT, CMD_RESET, CMD_STEP, CMD_STEP_RANDOM, CTRL_ARG, CTRL_CMD, CTRL_ERROR, CTRL_GEN, CTRL_PENDING, SPIN, type WorkerInit } from './env-pool.js';
+import { CMD_EXIT, CMD_RESET, CMD_STEP, CMD_STEP_RANDOM, CTRL_ARG, CTRL_CMD, CTRL_GEN, CTRL_PENDING, SPIN, type WorkerInit } from './env-pool.js';
 
 const init = workerData as WorkerInit;
 const buffers = createBuffers(init.size, init.actionCount, init.maxLegal, init.observationSize, init.memory);
@@ -19,15 +19,10 @@ for (;;) {
   generation = Atomics.load(c, CTRL_GEN);
   const command = Atomics.load(c, CTRL_CMD);
   if (command === CMD_EXIT) break;
-  try {
-    if (command === CMD_STEP) env.step();
-    else if (command === CMD_RESET) env.reset();
-    else if (command === CMD_STEP_RANDOM) env.stepRandom(Atomics.load(c, CTRL_ARG));
-  } catch (e) {
-    Atomics.store(c, CTRL_ERROR, 1);
-    if (Atomics.sub(c, CTRL_PENDING, 1) === 1) Atomics.notify(c, CTRL_PENDING);
-    throw e;
-  }
+  // An error ends this thread: the supervisor (env-supervisor.ts) sees it and wakes the main thread.
+  if (command === CMD_STEP) env.step();
+  else if (command === CMD_RESET) env.reset();
+  else if (command === CMD_STEP_RANDOM) env.stepRandom(Atomics.load(c, CTRL_ARG));
   if (Atomics.sub(c, CTRL_PENDING, 1) === 1) Atomics.notify(c, CTRL_PENDING);
 }
 parentPort!.close();

@@ -1,7 +1,8 @@
 /**
  * Worker threads sharing the buffers: a batch split over two threads gives exactly the buffers
  * of the same batch stepped on one thread (same seed, same actions), Chess960 starts and
- * auto-resets included. A pool that is closed or has lost a worker throws instead of hanging.
+ * auto-resets included. A pool that is closed, or whose worker dies or fails to start, throws
+ * instead of hanging, and leaves no thread running.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
 import { ThreadedBatchEnv } from '../../src/node/env-pool.js';
 import { testSeed } from '../helpers.js';
+import { faultTree } from '../node/fault-tree.js';
 
 test('two threads step exactly like one', async () => {
   const size = 10;
@@ -66,43 +68,100 @@ test('threads are capped by the batch size; unknown games are refused', async ()
 });
 
 /**
- * Runs `body` (an ES module's text, with `pool` created over two threads) in a child process,
- * so that a hang shows as a timeout instead of blocking this file; returns what it printed.
+ * Runs `body` (an ES module's text, with `ThreadedBatchEnv` imported from `poolUrl`) in a child
+ * process, so that a hang shows as a timeout instead of blocking this file; returns what it
+ * printed. The child is not made to exit: it ends only if no thread is left running.
  */
-function inChild(body: string): { status: number | null; stdout: string; timedOut: boolean } {
-  const url = new URL('../../src/node/env-pool.js', import.meta.url).href;
-  const script = `import { ThreadedBatchEnv } from ${JSON.stringify(url)};
-const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 4, threads: 2, kernel: { observation: 'none' } });
-pool.reset();
-${body}
-process.exit(0);`;
+function inChild(body: string, poolUrl = new URL('../../src/node/env-pool.js', import.meta.url).href, env: Record<string, string> = {}): { stdout: string; timedOut: boolean } {
+  const script = `import { ThreadedBatchEnv } from ${JSON.stringify(poolUrl)};
+const report = (call) => { try { call(); console.log('returned'); } catch (e) { console.log('threw ' + e.name + ': ' + e.message); } };
+${body}`;
   // A file, not --eval: the workers would inherit --input-type and refuse to start.
   const dir = mkdtempSync(join(tmpdir(), 'caissa-pool-'));
   try {
     writeFileSync(join(dir, 'run.mjs'), script);
-    const r = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 4000, env: { ...process.env, ...env } });
     assert.equal(r.stderr, '');
-    return { status: r.status, stdout: r.stdout, timedOut: r.error !== undefined || r.signal !== null };
+    return { stdout: r.stdout, timedOut: r.error !== undefined || r.signal !== null };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-test('a closed pool, or one whose worker is gone, throws on the next call instead of hanging', () => {
+const CREATE = `const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 6, threads: 3, kernel: { observation: 'none' } });`;
+
+test('a closed pool, or one whose threads were ended, throws on the next call instead of hanging', () => {
   // Before, step() waited for ever on the workers that had left (a hang, here the timeout).
-  const closed = inChild(`await pool.close();
-for (const call of [() => pool.step(), () => pool.reset(), () => pool.stepRandom(1)]) {
-  try { call(); console.log('returned'); } catch (e) { console.log('threw ' + e.message); }
-}
+  const closed = inChild(`${CREATE}
+pool.reset();
+await pool.close();
+for (const call of [() => pool.step(), () => pool.reset(), () => pool.stepRandom(1)]) report(call);
 await pool.close();
 console.log('closed twice');`);
   assert.equal(closed.timedOut, false, 'hung');
-  assert.deepEqual(closed.stdout.trim().split('\n'), [...Array(3).fill('threw ThreadedBatchEnv: closed'), 'closed twice']);
-  // A worker that died between calls (as one killed for running out of memory does).
-  const lost = inChild(`await pool.workers[0].terminate();
-try { pool.step(); console.log('returned'); } catch (e) { console.log('threw ' + e.message); }
+  assert.deepEqual(closed.stdout.trim().split('\n'), [...Array(3).fill('threw Error: ThreadedBatchEnv: closed'), 'closed twice']);
+  // The thread that watches the workers, terminated between calls (its workers end with it).
+  const lost = inChild(`${CREATE}
+pool.reset();
+await pool.supervisor.terminate();
+report(() => pool.step());
 await pool.close();
 console.log('closed');`);
   assert.equal(lost.timedOut, false, 'hung');
-  assert.deepEqual(lost.stdout.trim().split('\n'), ['threw ThreadedBatchEnv: an environment worker exited (code 1)', 'closed']);
+  assert.deepEqual(lost.stdout.trim().split('\n'), ['threw WorkerThreadError: ThreadedBatchEnv: the environment threads ended (code 1)', 'closed']);
+});
+
+test('a worker that dies during a step (exit, exit without exit handlers, uncaught throw) fails that step and every later one; close ends every thread', () => {
+  // The worker of environments 4..6 dies in its third step. Before, the main thread waited for
+  // ever (Atomics.wait cannot see the 'exit' event), or, after a throw, hung on the next step.
+  const tree = faultTree('env-worker', `import { workerData } from 'node:worker_threads';
+import { BatchEnv } from '../env/batch.js';
+if (workerData.start === 4) {
+  const step = BatchEnv.prototype.step;
+  let steps = 0;
+  BatchEnv.prototype.step = function () {
+    if (++steps === 3) {
+      const death = process.env.CAISSA_TEST_DEATH;
+      if (death === 'exit') process.exit(0);
+      if (death === 'reallyExit') process.reallyExit(7);
+      throw new Error('boom');
+    }
+    return step.call(this);
+  };
+}
+await import('./env-worker.real.js');
+`);
+  try {
+    for (const [death, message] of [
+      ['exit', 'ThreadedBatchEnv: an environment worker exited (code 0)'],
+      ['reallyExit', 'ThreadedBatchEnv: an environment worker exited (code 7)'],
+      ['throw', 'ThreadedBatchEnv: an environment worker failed: Error: boom'],
+    ] as const) {
+      const r = inChild(`${CREATE}
+pool.reset();
+for (let i = 0; i < 4; i++) report(() => pool.step());
+await pool.close();
+console.log('closed');`, tree.url('env-pool'), { CAISSA_TEST_DEATH: death });
+      assert.equal(r.timedOut, false, `${death}: hung`);
+      assert.deepEqual(r.stdout.trim().split('\n'), ['returned', 'returned', ...Array(2).fill(`threw WorkerThreadError: ${message}`), 'closed'], death);
+    }
+  } finally {
+    tree.remove();
+  }
+});
+
+test('a worker that fails to start fails create with a WorkerThreadError, and the other workers end', () => {
+  // Before, create rejected with the worker's own error and the other worker ran on, so the
+  // process never ended (here the timeout).
+  const tree = faultTree('env-worker', `import { workerData } from 'node:worker_threads';
+if (workerData.start === 4) throw new Error('cannot start');
+await import('./env-worker.real.js');
+`);
+  try {
+    const r = inChild(`try { ${CREATE} console.log('created'); } catch (e) { console.log('threw ' + e.name + ': ' + e.message); }`, tree.url('env-pool'));
+    assert.equal(r.timedOut, false, 'a thread was left running');
+    assert.equal(r.stdout.trim(), 'threw WorkerThreadError: ThreadedBatchEnv: an environment worker failed to start: Error: cannot start');
+  } finally {
+    tree.remove();
+  }
 });

@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { Position } from '../chess/position.js';
+import { WorkerThreadError } from './worker-error.js';
 
 interface Job {
   /** Index of the root move this job counts for. */
@@ -15,7 +16,10 @@ interface Job {
   readonly depth: number;
 }
 
-/** Subtree counts per root move, computed by `threads` workers. */
+/**
+ * Subtree counts per root move, computed by `threads` workers. A worker that fails or ends before
+ * the work is done rejects with a WorkerThreadError, once every worker has ended.
+ */
 export async function perftThreaded(
   pos: Position,
   depth: number,
@@ -32,28 +36,44 @@ export async function perftThreaded(
   });
   const url = new URL('./perft-worker.js', import.meta.url);
   let next = 0;
+  let failed = false;
   const workers = Array.from({ length: Math.max(1, Math.min(threads, jobs.length)) }, () => new Worker(url));
-  await Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<void>((resolve, reject) => {
-          let current: Job | undefined;
-          const feed = (): void => {
-            if (next >= jobs.length) {
-              void worker.terminate().then(() => resolve());
-              return;
-            }
-            current = jobs[next++]!;
-            worker.postMessage({ words: current.words, chess960: pos.chess960, depth: current.depth, bulk });
-          };
-          worker.on('message', (nodes: number) => {
-            counts[current!.root]! += nodes;
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let current: Job | undefined;
+            let done = false;
+            const feed = (): void => {
+              if (failed) return;
+              if (next >= jobs.length) {
+                done = true;
+                void worker.terminate().then(() => resolve());
+                return;
+              }
+              current = jobs[next++]!;
+              worker.postMessage({ words: current.words, chess960: pos.chess960, depth: current.depth, bulk });
+            };
+            worker.on('message', (nodes: number) => {
+              counts[current!.root]! += nodes;
+              feed();
+            });
+            // A worker that threw (at start too) gives 'error', then 'exit'; one terminated or
+            // that called process.exit gives only 'exit': its job would never be answered.
+            worker.once('error', (e) => reject(new WorkerThreadError(`perft: a worker thread failed: ${String(e)}`)));
+            worker.once('exit', (code) => {
+              if (!done) reject(new WorkerThreadError(`perft: a worker thread exited (code ${code}) before its work was done`));
+            });
             feed();
-          });
-          worker.on('error', reject);
-          feed();
-        }),
-    ),
-  );
+          }),
+      ),
+    );
+  } catch (e) {
+    // The other workers would go on through the jobs left: ended now.
+    failed = true;
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw e;
+  }
   return roots.map((m, i) => ({ uci: m.uci, nodes: counts[i]! }));
 }

@@ -21,6 +21,7 @@ import { Worker } from 'node:worker_threads';
 import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
 import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-replay.js';
 import { OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
+import { WorkerThreadError } from './worker-error.js';
 
 export interface ParallelOptions extends ReplayOptions {
   /** Bytes of text per segment (default 1 MiB; tests use small ones to force many cuts). */
@@ -103,25 +104,43 @@ class GameBatch {
  */
 export class PgnReplayPool {
   private readonly workers: Worker[];
-  private readonly waiting = new Map<number, (r: PgnJobResult | undefined) => void>();
-  private failure: Error | undefined;
+  /** Jobs sent and not answered, by id, with the worker that has each. */
+  private readonly waiting = new Map<number, { worker: Worker; resolve: (r: PgnJobResult) => void; reject: (e: Error) => void }>();
+  /**
+   * Threads that died (threw, at start too, or exited): the jobs they had failed, and each is
+   * replaced when a job next falls to it, as the enumeration pool does (enumerate/pool.ts).
+   */
+  private readonly dead = new WeakSet<Worker>();
+  private closed = false;
   private nextId = 0;
 
   constructor(threads: number) {
-    const url = new URL('./pgn-worker.js', import.meta.url);
+    this.workers = Array.from({ length: Math.max(1, threads) }, () => this.start());
+  }
+
+  private start(): Worker {
     // execArgv: [] — the workers need none of the parent's flags (some, like --input-type, break them).
-    this.workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(url, { execArgv: [] }));
-    for (const w of this.workers) {
-      w.on('message', (msg: PgnJobResult) => {
-        const resolve = this.waiting.get(msg.id)!;
-        this.waiting.delete(msg.id);
-        resolve(msg);
-      });
-      w.on('error', (e) => {
-        this.failure = e;
-        for (const resolve of this.waiting.values()) resolve(undefined);
-        this.waiting.clear();
-      });
+    const worker = new Worker(new URL('./pgn-worker.js', import.meta.url), { execArgv: [] });
+    worker.on('message', (msg: PgnJobResult) => {
+      const job = this.waiting.get(msg.id)!;
+      this.waiting.delete(msg.id);
+      job.resolve(msg);
+    });
+    // A thread that threw gives 'error', then 'exit'; one terminated or out of memory only 'exit'.
+    worker.once('error', (e) => this.lose(worker, `failed: ${String(e)}`));
+    worker.once('exit', (code) => this.lose(worker, `exited (code ${code})`));
+    return worker;
+  }
+
+  /** Fails the jobs a dead worker had (the first reason is kept). */
+  private lose(worker: Worker, reason: string): void {
+    if (this.dead.has(worker) || this.closed) return;
+    this.dead.add(worker);
+    const error = new WorkerThreadError(`PGN replay: a worker thread ${reason}`);
+    for (const [id, job] of this.waiting) {
+      if (job.worker !== worker) continue;
+      this.waiting.delete(id);
+      job.reject(error);
     }
   }
 
@@ -130,16 +149,21 @@ export class PgnReplayPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  /** Sends a job (its id is filled in); resolves to its result, or undefined if a worker failed. */
-  private run(job: PgnWork): Promise<PgnJobResult | undefined> {
-    if (this.failure !== undefined) return Promise.resolve(undefined);
+  /** Sends a job (its id is filled in); resolves to its result, rejects if its worker died. */
+  private run(job: PgnWork): Promise<PgnJobResult> {
     const id = this.nextId++;
-    const result = new Promise<PgnJobResult | undefined>((resolve) => this.waiting.set(id, resolve));
+    const i = id % this.workers.length;
+    if (this.dead.has(this.workers[i]!)) this.workers[i] = this.start();
+    const worker = this.workers[i]!;
+    const result = new Promise<PgnJobResult>((resolve, reject) => this.waiting.set(id, { worker, resolve, reject }));
+    // Only the oldest job is awaited when one fails: the others' rejections are not unhandled.
+    result.catch(() => {});
     // Segments are shared (SharedArrayBuffer); fallback batches are copied; nothing is detached.
-    this.workers[id % this.workers.length]!.postMessage({ ...job, id });
+    worker.postMessage({ ...job, id });
     return result;
   }
 
@@ -150,7 +174,7 @@ export class PgnReplayPool {
 
   /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
-    const run = new OrderedReplay((work) => this.run(work), () => this.failure, options);
+    const run = new OrderedReplay((work) => this.run(work), options);
     let failed = false;
     let failure: unknown;
     try {
@@ -177,7 +201,7 @@ export class PgnReplayPool {
 class OrderedReplay {
   private readonly segmentBytes: number;
   private readonly fen: boolean;
-  private readonly jobs: { work: PgnWork; result: Promise<PgnJobResult | undefined> }[] = [];
+  private readonly jobs: { work: PgnWork; result: Promise<PgnJobResult> }[] = [];
   /** Shared buffers of segments the workers are done with, to be used again. */
   private readonly spare: SharedArrayBuffer[] = [];
   /** Text read but not yet sent, `pending[0..pendingLen)`: it starts at a cut (or at the segment that went wrong). */
@@ -194,12 +218,12 @@ class OrderedReplay {
   /** Line breaks before the next segment to be taken back. */
   private lineShift = 0;
 
-  private readonly send: (work: PgnWork) => Promise<PgnJobResult | undefined>;
-  private readonly failure: () => Error | undefined;
+  private readonly send: (work: PgnWork) => Promise<PgnJobResult>;
+  /** Why a job failed (its worker died). */
+  private failure: unknown;
 
-  constructor(send: (work: PgnWork) => Promise<PgnJobResult | undefined>, failure: () => Error | undefined, options: ParallelOptions) {
+  constructor(send: (work: PgnWork) => Promise<PgnJobResult>, options: ParallelOptions) {
     this.send = send;
-    this.failure = failure;
     this.segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     this.fen = options.fen !== false;
     this.pending = this.buffer(this.bufferBytes());
@@ -229,11 +253,17 @@ class OrderedReplay {
     this.closeFallback();
   }
 
-  /** The records of the oldest job in flight, in input order. */
+  /** The records of the oldest job in flight, in input order; after a job failed, its error. */
   async takeOldest(): Promise<ReplayRecord[]> {
+    // The games of a failed job are lost: later records would be misnumbered, so none is given.
+    if (this.failure !== undefined) throw this.failure;
     const job = this.jobs.shift()!;
-    const r = await job.result;
-    if (r === undefined) throw this.failure() ?? new Error('PGN worker failed');
+    let r: PgnJobResult;
+    try {
+      r = await job.result;
+    } catch (e) {
+      throw (this.failure = e);
+    }
     let records: ReplayRecord[] = [];
     if (job.work.kind === 'segment') {
       const bytes = job.work.bytes;

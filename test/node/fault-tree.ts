@@ -4,6 +4,7 @@
  * wrapper may patch what the worker uses, throw before it starts, or end its thread at some
  * point, and then runs the real worker, kept beside it as `node/<name>.real.js`. The copy lives
  * inside the build folder, so that package.json ("type": "module") and node_modules still apply.
+ * `within` turns a promise that never settles (the usual sign of a lost worker) into a failure.
  */
 import { cpSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,4 +31,11 @@ export function faultTree(worker: string, wrapper: string): FaultTree {
     url: (module) => pathToFileURL(join(dir, 'node', `${module}.js`)).href,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** `promise`, or a rejection after `ms` (so that a promise that never settles fails the test). */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not settled after ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -9,16 +9,9 @@ import { Worker } from 'node:worker_threads';
 import { Position } from '../../src/chess/position.js';
 import { perftThreaded } from '../../src/node/perft-pool.js';
 import { WorkerThreadError } from '../../src/node/worker-error.js';
-import { faultTree } from './fault-tree.js';
+import { faultTree, within } from './fault-tree.js';
 
 type Perft = typeof perftThreaded;
-
-/** `promise`, or a rejection after `ms` (so that a promise that never settles fails the test). */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not settled after ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Runs `perft` (depth 6 from the start: seconds of work, so a thread left running is seen) with

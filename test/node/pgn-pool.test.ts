@@ -4,7 +4,8 @@
  * lines and columns) must be the very same. The inputs include the cases a guessed cut gets
  * wrong — a blank line and a tag inside a multi-line comment, games with no blank line between
  * them, tags-only games, and streams of mutated snippets — so the fallback to main-thread
- * splitting is exercised too.
+ * splitting is exercised too. A worker thread that dies (terminated, exited, thrown at start)
+ * fails the replay with a WorkerThreadError instead of hanging it, and is replaced.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,8 @@ import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
 import { replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { Rng } from '../../src/core/rng.js';
 import { mutateText, testSeed } from '../helpers.js';
+import { WorkerThreadError } from '../../src/node/worker-error.js';
+import { faultTree, within } from './fault-tree.js';
 
 const pool = new PgnReplayPool(2);
 after(() => pool.close());
@@ -235,4 +238,50 @@ test('openPgn: truncated or corrupt gzip, other compressed formats and unreadabl
   assert.deepEqual(viaBytes.slice(0, -1), replayPgnSync(text).slice(0, viaBytes.length - 1));
   assert.match((await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0]))))))[1], /^stdin: zstd-compressed/);
   assert.ok(new nodeEntry.PgnInputError('f', 'r') instanceof Error);
+});
+
+/** Forty small games, cut into segments of 200 bytes: jobs for both workers. */
+const FORTY = enc.encode(Array.from({ length: 40 }, (_, i) => `[Event "${i}"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n`).join(''));
+
+async function replayAll(p: PgnReplayPool): Promise<ReplayRecord[]> {
+  const out: ReplayRecord[] = [];
+  for await (const r of p.replay(chunks(FORTY, 100), { segmentBytes: 200 })) out.push(r);
+  return out;
+}
+
+test('a worker terminated while it has a job fails that replay with a WorkerThreadError; the next replay runs on a new thread', async () => {
+  // Before, the replay never settled: the terminated worker gave 'exit' but no 'error'. (A
+  // thread terminated before it ran any code exits with code 0, one terminated later with 1.)
+  const own = new PgnReplayPool(2);
+  const postMessage = Worker.prototype.postMessage;
+  let first = true;
+  Worker.prototype.postMessage = function (this: Worker, value: unknown, transferList?: readonly unknown[]) {
+    postMessage.call(this, value, transferList as never);
+    if (first) void this.terminate();
+    first = false;
+  };
+  try {
+    await assert.rejects(within(replayAll(own), 4000, 'replay'), (e) => e instanceof WorkerThreadError && /^PGN replay: a worker thread exited \(code [01]\)$/.test(e.message));
+  } finally {
+    Worker.prototype.postMessage = postMessage;
+  }
+  assert.deepEqual(await within(replayAll(own), 4000, 'replay after'), replayPgnSync(FORTY));
+  await own.close();
+});
+
+test('workers that exit on their own (process.exit(0)) or throw at start fail the replay with a WorkerThreadError', async () => {
+  for (const [wrapper, message] of [
+    [`import { parentPort } from 'node:worker_threads';\nparentPort.once('message', () => process.exit(0));\n`, 'PGN replay: a worker thread exited (code 0)'],
+    [`throw new Error('cannot start');\n`, 'PGN replay: a worker thread failed: Error: cannot start'],
+  ]) {
+    const tree = faultTree('pgn-worker', `${wrapper}await import('./pgn-worker.real.js');\n`);
+    try {
+      const { PgnReplayPool: Pool } = (await import(tree.url('pgn-pool'))) as { PgnReplayPool: typeof PgnReplayPool };
+      const own = new Pool(2);
+      await assert.rejects(within(replayAll(own), 4000, 'replay'), (e: Error) => e.name === 'WorkerThreadError' && e.message === message, message);
+      await own.close();
+    } finally {
+      tree.remove();
+    }
+  }
 });

@@ -8,6 +8,10 @@
  *
  * At start it answers its parent 'ready' once every worker is, or, if one fails to start, ends
  * the others and answers with the reason.
+ *
+ * Nothing watches this thread itself: it runs no caller code and allocates nothing after start,
+ * but if it were terminated during a step (only the pool holds it), its workers would end with
+ * it unseen and the step would wait for ever. Between steps its exit fails the pool's next call.
  */
 import { parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { CMD_EXIT, CTRL_CMD, CTRL_PENDING, LOST, type WorkerInit } from './env-pool.js';

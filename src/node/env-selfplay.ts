@@ -31,6 +31,7 @@ import { kernelFactory } from '../env/registry.js';
 import { readJson, writeJsonAtomic } from './atomic-file.js';
 import { NpyFileWriter } from './env-npy.js';
 import { splitRange } from './env-pool.js';
+import { WorkerThreadError } from './worker-error.js';
 
 export type SelfplayPolicy = 'random' | 'mcts';
 
@@ -284,8 +285,12 @@ export async function runSelfplay(
               const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed };
               const worker = new Worker(url, { workerData: init });
               workers.push(worker);
+              let done = false;
               worker.on('message', (m: GameRecord | { type: 'done' }) => {
-                if (m.type !== 'game') return resolve();
+                if (m.type !== 'game') {
+                  done = true;
+                  return resolve();
+                }
                 // A write that fails (disk full, directory gone) fails the run, and nothing is
                 // written after it; thrown from this listener it would be an uncaught exception.
                 if (writeFailed) return;
@@ -296,8 +301,11 @@ export async function runSelfplay(
                   reject(e);
                 }
               });
-              worker.on('error', reject);
-              worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`self-play worker exited with ${code}`))));
+              worker.on('error', (e) => reject(new WorkerThreadError(`self-play: a worker thread failed: ${String(e)}`)));
+              // Games it claimed and never posted would be missing from a run called complete.
+              worker.on('exit', (code) => {
+                if (!done) reject(new WorkerThreadError(`self-play: a worker thread exited (code ${code}) before its games were done`));
+              });
             }),
         ),
       );

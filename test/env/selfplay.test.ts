@@ -26,6 +26,7 @@ import { runSelfplay, type SelfplayOptions } from '../../src/node/env-selfplay.j
 import { selfplayCommand } from '../../src/cli/commands/selfplay.js';
 import { UsageError } from '../../src/cli/usage.js';
 import { numpyPython } from './numpy.js';
+import { faultTree, within } from '../node/fault-tree.js';
 import { pacoLabel } from '../../src/env/paco-encoder.js';
 import { legalActions } from '../../src/variants/paco/actions.js';
 import { writePacoFen } from '../../src/variants/paco/fen.js';
@@ -413,5 +414,28 @@ test('a run whose directory goes away fails with the CLI\'s error, not a crash',
     assert.doesNotMatch(stderr, /\n\s+at /);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a worker that ends (exit code 0) before it says done fails the run, with no game lost unseen', async () => {
+  // The worker ends by process.exit(0) right after posting its first game. Before, an exit of
+  // code 0 counted as finished: the run resolved with games missing and a complete manifest.
+  const tree = faultTree('env-selfplay-worker', `import { parentPort } from 'node:worker_threads';
+const post = parentPort.postMessage.bind(parentPort);
+parentPort.postMessage = (m) => { post(m); if (m.type === 'game') process.exit(0); };
+await import('./env-selfplay-worker.real.js');
+`);
+  try {
+    const { runSelfplay: run } = (await import(tree.url('env-selfplay'))) as { runSelfplay: typeof runSelfplay };
+    await withDir(async (dir) => {
+      const error = await within(run({ ...base, games: 4, threads: 1, out: dir }).then(() => undefined, (e: unknown) => e), 20_000, 'runSelfplay');
+      assert.ok(error instanceof Error, 'the run resolved');
+      assert.equal(error.name, 'WorkerThreadError', String(error));
+      assert.equal(error.message, 'self-play: a worker thread exited (code 0) before its games were done');
+      // The checkpoint holds the game the worker did post, and the run is not complete.
+      assert.deepEqual([readManifest(dir)?.games, readManifest(dir)?.complete], [1, false]);
+    });
+  } finally {
+    tree.remove();
   }
 });

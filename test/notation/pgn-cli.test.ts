@@ -220,3 +220,19 @@ test('san and uci: --chess960 with startpos is the standard start with king-take
   assert.equal(san.code, 0, san.err);
   assert.equal(san.out, 'e4 e5 Nf3 Nc6 Bc4 Nf6 O-O\n');
 });
+
+test('san and uci: a null move (--, Z0, 0000) passes the turn, written -- in SAN and 0000 in UCI; refused in check', () => {
+  // As in PGN (docs/pgn.md): `--` (chessops writes a null move so), `Z0`, and UCI's `0000`.
+  for (const nullMove of ['--', 'Z0', '0000']) {
+    const san = run(['san', 'startpos', 'e4', nullMove, 'e5']);
+    assert.deepEqual([san.code, san.out, san.err], [0, 'e4 -- e5\n', ''], nullMove);
+    const uci = run(['uci', 'startpos', 'e4', nullMove, 'e5', 'd5']);
+    assert.deepEqual([uci.code, uci.out, uci.err], [0, 'e2e4 0000 e4e5 d7d5\n', ''], nullMove);
+  }
+  // `--` before the FEN is still the end of the options; after it, a move.
+  assert.equal(run(['uci', '--', 'startpos', 'e4', '--']).out, 'e2e4 0000\n');
+  assert.equal(run(['uci', 'startpos', '--', '--chess960', 'O-O']).code, 2);
+  // In check the turn cannot pass: bad input naming the move, exit 2.
+  const mated = run(['san', 'startpos', 'f3', 'e5', 'g4', 'Qh4', '--']);
+  assert.deepEqual([mated.code, mated.out, mated.err], [2, '', "caissa san: move 5: null move '--' while in check\n"]);
+});

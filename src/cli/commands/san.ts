@@ -16,11 +16,15 @@
  *
  * `--chess960`: castling is written and read as king-takes-rook (UCI `e1h1`), `startpos`
  * included (the standard start is Chess960 position 518).
+ *
+ * A null move (`--`, `Z0` or UCI's `0000`, as PGN reads them: docs/pgn.md) passes the turn and is
+ * written `--` in SAN, `0000` in UCI; it is refused while the side to move is in check. A `--`
+ * after the FEN is such a move, not the end of the options (no FEN or move starts with `-`).
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
-import { makeSan, parseSan } from '../../notation/san.js';
+import { isNullMoveText, makeSan, parseSan } from '../../notation/san.js';
 import { readMove } from '../move-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
@@ -65,10 +69,16 @@ export function splitFenAndMoves(positionals: readonly string[], chess960: boole
   throw new InputError(longest.error.message);
 }
 
-/** Plays the moves one by one from `start`, converting each with `write`. */
-function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string): string[] {
+/** Plays the moves one by one from `start`, converting each with `write` (a null move to `nullText`). */
+function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string, nullText: string): string[] {
   let pos = start;
   return moves.map((text, i) => {
+    if (isNullMoveText(text)) {
+      const after = pos.playNullMove();
+      if (after === undefined) throw new InputError(`move ${i + 1}: null move '${text}' while in check`);
+      pos = after;
+      return nullText;
+    }
     // A number is never a move: a FEN counter out of place (they follow the en-passant field).
     if (/^\d+$/.test(text)) {
       throw new InputError(`move ${i + 1}: '${text}' is a number, not a move (a FEN's move counters come after its castling and en-passant fields, '-' when none)`);
@@ -80,21 +90,28 @@ function playMoves(start: Position, moves: readonly string[], write: (m: Move) =
   });
 }
 
+/** `--` standing for a null move while `parseArgs` reads the options (it would end them). */
+const NULL_ARG = '\0--';
+
 export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => string): Command => ({
   name,
   summary: `convert moves (SAN or UCI) from a position to ${name.toUpperCase()}`,
   usage: `caissa ${name} FEN|startpos MOVE… [--chess960]
   FEN: one argument or its words; a rank-3/6 square after the castling field is the en-passant
     field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')
-  --chess960: castling as king-takes-rook (e1h1), startpos too`,
+  --chess960: castling as king-takes-rook (e1h1), startpos too
+  a null move (--, Z0, 0000) passes the turn: written -- in SAN, 0000 in UCI`,
   async run(args) {
+    // A `--` after a positional (the FEN) is a null move; before one, the end of the options.
+    const firstPositional = args.findIndex((a) => !a.startsWith('-'));
     const { values, positionals } = parseArgs({
-      args,
+      args: args.map((a, i) => (a === '--' && firstPositional >= 0 && i > firstPositional ? NULL_ARG : a)),
       allowPositionals: true,
       options: { chess960: { type: 'boolean', default: false } },
     });
-    const { start, moves } = splitFenAndMoves(positionals, values.chess960);
-    console.log(playMoves(start, moves, write).join(' '));
+    const words = positionals.map((p) => (p === NULL_ARG ? '--' : p));
+    const { start, moves } = splitFenAndMoves(words, values.chess960);
+    console.log(playMoves(start, moves, write, name === 'san' ? '--' : '0000').join(' '));
     return EXIT_OK;
   },
 });

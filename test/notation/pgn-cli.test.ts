@@ -236,3 +236,16 @@ test('san and uci: a null move (--, Z0, 0000) passes the turn, written -- in SAN
   const mated = run(['san', 'startpos', 'f3', 'e5', 'g4', 'Qh4', '--']);
   assert.deepEqual([mated.code, mated.out, mated.err], [2, '', "caissa san: move 5: null move '--' while in check\n"]);
 });
+
+test("san and uci: 'e.p.' (or 'ep') written apart, unquoted, belongs to the move before it", () => {
+  // After 1.e4 d5 2.e5 f5: exf6 en passant (PGN §8.2.3: `exf6 e.p.`, docs/pgn.md).
+  const fen = 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3';
+  for (const ep of ['e.p.', 'ep']) {
+    const r = run(['uci', fen, 'exf6', ep, 'e6']);
+    assert.deepEqual([r.code, r.out, r.err], [0, 'e5f6 e7e6\n', ''], ep);
+  }
+  // Moves are still counted one by one: the move after it is move 2.
+  assert.equal(run(['san', fen, 'exf6', 'e.p.', 'Ke7']).err, "caissa san: move 2: illegal move 'Ke7'\n");
+  // Without a move before it, it is no move.
+  assert.equal(run(['san', 'startpos', 'e.p.']).err, "caissa san: move 1: not a SAN move: 'e.p.'\n");
+});

@@ -20,6 +20,7 @@
  * A null move (`--`, `Z0` or UCI's `0000`, as PGN reads them: docs/pgn.md) passes the turn and is
  * written `--` in SAN, `0000` in UCI; it is refused while the side to move is in check. A `--`
  * after the FEN is such a move, not the end of the options (no FEN or move starts with `-`).
+ * An `e.p.` (or `ep`) written apart, as the shell splits `exd6 e.p.`, belongs to the move before.
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
@@ -69,6 +70,16 @@ export function splitFenAndMoves(positionals: readonly string[], chess960: boole
   throw new InputError(longest.error.message);
 }
 
+/** The moves with an `e.p.` or `ep` written apart joined to the move before it (`exd6 e.p.`, PGN §8.2.3). */
+function joinEnPassantMarks(words: readonly string[]): string[] {
+  const moves: string[] = [];
+  for (const word of words) {
+    if (/^e\.?p\.?$/.test(word) && moves.length > 0) moves[moves.length - 1] += ` ${word}`;
+    else moves.push(word);
+  }
+  return moves;
+}
+
 /** Plays the moves one by one from `start`, converting each with `write` (a null move to `nullText`). */
 function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string, nullText: string): string[] {
   let pos = start;
@@ -111,7 +122,7 @@ export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => stri
     });
     const words = positionals.map((p) => (p === NULL_ARG ? '--' : p));
     const { start, moves } = splitFenAndMoves(words, values.chess960);
-    console.log(playMoves(start, moves, write, name === 'san' ? '--' : '0000').join(' '));
+    console.log(playMoves(start, joinEnPassantMarks(moves), write, name === 'san' ? '--' : '0000').join(' '));
     return EXIT_OK;
   },
 });

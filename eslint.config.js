@@ -4,17 +4,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeOnly = ['node:*', 'fs', 'path', 'os', 'worker_threads', 'zlib', 'child_process'];
-// Node's globals, which a browser lacks: the layers below src/node and src/cli use none.
-const nodeGlobals = ['Buffer', 'process', 'require', 'module', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'];
+// The layers below src/node and src/cli import only their own modules: no Node built-in (`node:fs`,
+// or bare `util`, `crypto`), no dependency (`bullmq`), and no module chosen at run time.
+const ownModulesOnly = { regex: '^(?!\\.\\.?/)', message: 'the core runs in a browser too: it imports only its own modules (see eslint.config.js)' };
+// Node's globals, which a browser lacks: the layers below src/node and src/cli use none, nor reach
+// them through the global object.
+const nodeGlobals = ['Buffer', 'process', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'setImmediate', 'clearImmediate'];
+const globalMessage = 'Node-only global: the core runs in a browser too';
 const layer = (files, forbidden) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: [...forbidden.map((f) => `**/${f}/**`), ...nodeOnly], message: 'layer rule: see eslint.config.js' }] },
+      { patterns: [{ group: forbidden.map((f) => `**/${f}/**`), message: 'layer rule: see eslint.config.js' }, ownModulesOnly] },
     ],
-    'no-restricted-globals': ['error', ...nodeGlobals.map((name) => ({ name, message: 'Node-only global: the core runs in a browser too' }))],
+    'no-restricted-globals': ['error', ...nodeGlobals.map((name) => ({ name, message: globalMessage }))],
+    'no-restricted-properties': [
+      'error',
+      ...['globalThis', 'self', 'window'].flatMap((object) => nodeGlobals.map((property) => ({ object, property, message: globalMessage }))),
+    ],
+    'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'the core imports statically: a dynamic import escapes the layer rules' }],
   },
 });
 
@@ -33,4 +42,6 @@ export default tseslint.config(
   layer(['src/notation/**/*.ts', 'src/variants/**/*.ts'], ['tools', 'env', 'node', 'cli']),
   layer(['src/tools/**/*.ts'], ['env', 'node', 'cli']),
   layer(['src/env/**/*.ts'], ['node', 'cli']),
+  // The package's main entry, which a web page loads: the browser layers only.
+  layer(['src/index.ts'], ['node', 'cli']),
 );

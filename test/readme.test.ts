@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { COMMANDS } from '../src/cli/commands/index.js';
 
 /** dist-test, where the compiled tests live, inside the package. */
 const DIST_TEST = fileURLToPath(new URL('../', import.meta.url));
@@ -70,4 +71,23 @@ test("README's TypeScript examples run and give the values their comments state"
     delete (globalThis as { __caissaReadmeExpect?: unknown }).__caissaReadmeExpect;
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("README's command table names only commands and options that exist", () => {
+  const readme = readFileSync(join(DIST_TEST, '..', 'README.md'), 'utf8');
+  const rows = readme.split('\n').filter((line) => line.startsWith('| `caissa '));
+  assert.ok(rows.length >= COMMANDS.length, 'README has no command table');
+  const named = new Set<string>();
+  for (const row of rows) {
+    const form = row.slice(0, row.indexOf(' | ', 2));
+    // One command or several of the same form (`caissa san …`, `caissa uci …`).
+    for (const [, name] of form.matchAll(/`caissa (\w+)/g)) {
+      const command = COMMANDS.find((c) => c.name === name);
+      assert.ok(command !== undefined, `README names 'caissa ${name}', which does not exist`);
+      named.add(name!);
+      // Every option of the form shown is one the command's usage gives (the usage may give more).
+      for (const option of form.match(/--[a-z0-9-]+/g) ?? []) assert.ok(command.usage.includes(option), `caissa ${name}: README shows ${option}, its usage has none`);
+    }
+  }
+  assert.deepEqual(COMMANDS.map((c) => c.name).filter((n) => !named.has(n)), [], 'commands missing from README');
 });

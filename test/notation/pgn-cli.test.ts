@@ -229,6 +229,8 @@ test('san and uci: a null move (--, Z0, 0000) passes the turn, written -- in SAN
     const uci = run(['uci', 'startpos', 'e4', nullMove, 'e5', 'd5']);
     assert.deepEqual([uci.code, uci.out, uci.err], [0, 'e2e4 0000 e4e5 d7d5\n', ''], nullMove);
   }
+  // With typographic dashes, as the PGN readers take it (docs/pgn.md, Text).
+  assert.deepEqual(run(['uci', 'startpos', 'e4', '\u2013\u2013', 'e5']).out, 'e2e4 0000 e4e5\n');
   // `--` before the FEN is still the end of the options; after it, a move.
   assert.equal(run(['uci', '--', 'startpos', 'e4', '--']).out, 'e2e4 0000\n');
   // An option after such a `--` is still an option: --chess960 writes the castling e1h1.

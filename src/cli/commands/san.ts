@@ -17,15 +17,17 @@
  * `--chess960`: castling is written and read as king-takes-rook (UCI `e1h1`), `startpos`
  * included (the standard start is Chess960 position 518).
  *
- * A null move (`--`, `Z0` or UCI's `0000`, as PGN reads them: docs/pgn.md) passes the turn and is
- * written `--` in SAN, `0000` in UCI; it is refused while the side to move is in check. A `--`
- * after the FEN is such a move, not the end of the options (no FEN or move starts with `-`).
+ * A null move (`--`, `Z0` or UCI's `0000`, dashes typographic too, as PGN reads them:
+ * docs/pgn.md) passes the turn and is written `--` in SAN, `0000` in UCI; it is refused while the
+ * side to move is in check. A `--` after the FEN is such a move, not the end of the options (no
+ * FEN or move starts with `-`).
  * An `e.p.` (or `ep`) written apart, as the shell splits `exd6 e.p.`, belongs to the move before.
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
 import { isNullMoveText, makeSan, parseSan } from '../../notation/san.js';
+import { normalizeTypography } from '../../notation/typography.js';
 import { readMove } from '../move-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
@@ -84,7 +86,7 @@ function joinEnPassantMarks(words: readonly string[]): string[] {
 function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string, nullText: string): string[] {
   let pos = start;
   return moves.map((text, i) => {
-    if (isNullMoveText(text)) {
+    if (isNullMoveText(normalizeTypography(text))) {
       const after = pos.playNullMove();
       if (after === undefined) throw new InputError(`move ${i + 1}: null move '${text}' while in check`);
       pos = after;

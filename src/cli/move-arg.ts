@@ -14,3 +14,16 @@ export function readMove(pos: Position, text: string, index: number): Move {
   // The message names the kind of error (not SAN, illegal, ambiguous) and the move's text.
   throw new InputError(`move ${index + 1}: ${s.error.message}`);
 }
+
+/**
+ * Move words with an `e.p.` or `ep` written apart joined to the move before it, as SAN writes an
+ * en-passant capture (`exd6 e.p.`, PGN §8.2.3) and the shell or a split on spaces cuts it.
+ */
+export function joinEnPassantMarks(words: readonly string[]): string[] {
+  const moves: string[] = [];
+  for (const word of words) {
+    if (/^e\.?p\.?$/.test(word) && moves.length > 0) moves[moves.length - 1] += ` ${word}`;
+    else moves.push(word);
+  }
+  return moves;
+}

@@ -226,6 +226,10 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
   const mate = await runCommand(svgCommand, ['--moves', 'e4 e5 Qh5 Nc6 Bc4,g8f6 h5f7']);
   assert.equal(mate.code, 0, mate.err);
   assert.equal(mate.out, chessDiagram(position('r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4'), { highlights: [39, 53] }));
+  // `exf6 e.p.`, as SAN writes an en-passant capture (PGN §8.2.3): the mark belongs to the move before it.
+  const ep = await runCommand(svgCommand, ['--moves', 'e4 d5 e5 f5 exf6 e.p.']);
+  assert.equal(ep.code, 0, ep.err);
+  assert.equal(ep.out, chessDiagram(position('rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3'), { highlights: [36, 45] }));
   const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
   const file = join(dir, 'start.svg');
   assert.equal((await runCommand(svgCommand, ['--paco', '--out', file])).code, 0);

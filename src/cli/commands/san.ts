@@ -28,7 +28,7 @@ import { Position, type Move } from '../../chess/position.js';
 import { readFen } from '../../notation/fen.js';
 import { isNullMoveText, makeSan, parseSan } from '../../notation/san.js';
 import { normalizeTypography } from '../../notation/typography.js';
-import { readMove } from '../move-arg.js';
+import { joinEnPassantMarks, readMove } from '../move-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
 /** The Scharnagl number of the standard start among the Chess960 start positions. */
@@ -70,16 +70,6 @@ export function splitFenAndMoves(positionals: readonly string[], chess960: boole
     if (shorter.ok && parseSan(shorter.value, word!).ok) return { start: shorter.value, moves: rest.slice(EP_WORD - 1) };
   }
   throw new InputError(longest.error.message);
-}
-
-/** The moves with an `e.p.` or `ep` written apart joined to the move before it (`exd6 e.p.`, PGN §8.2.3). */
-function joinEnPassantMarks(words: readonly string[]): string[] {
-  const moves: string[] = [];
-  for (const word of words) {
-    if (/^e\.?p\.?$/.test(word) && moves.length > 0) moves[moves.length - 1] += ` ${word}`;
-    else moves.push(word);
-  }
-  return moves;
 }
 
 /** Plays the moves one by one from `start`, converting each with `write` (a null move to `nullText`). */

@@ -7,7 +7,7 @@ import { parseSquare } from '../../core/square.js';
 import { chessDiagram, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
 import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
-import { readMove } from '../move-arg.js';
+import { joinEnPassantMarks, readMove } from '../move-arg.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
@@ -82,7 +82,7 @@ export const svgCommand: Command = {
       svg = pacoDiagram(state, options);
     } else {
       let pos = positionArg(values.fen, values.lenient);
-      const moves = (values.moves ?? '').split(/[\s,]+/).filter((m) => m !== '');
+      const moves = joinEnPassantMarks((values.moves ?? '').split(/[\s,]+/).filter((m) => m !== ''));
       moves.forEach((text, i) => {
         const move = readMove(pos, text, i);
         if (i === moves.length - 1) options.highlights.push(move.from, move.to);

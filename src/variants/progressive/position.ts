@@ -23,7 +23,7 @@ import {
 /** Why progressive fields are not acceptable; `field` names the one at fault. */
 export interface ProgressiveError {
   readonly kind: 'progressive';
-  readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'rules' | 'move' | 'text' | 'n' | 'timeLimitMs' | 'bestFirstBudget';
+  readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'check' | 'rules' | 'move' | 'text' | 'n' | 'timeLimitMs' | 'bestFirstBudget';
   readonly reason: string;
   readonly message: string;
 }
@@ -103,6 +103,12 @@ export class ProgressivePosition {
       refreshKey(w, 0);
     }
     const us = w[W_TURN]!;
+    // A check is met by the first move of the series, and no move leaves the mover's own king
+    // in check (rules doc §1.1, [WP], [JG15]): after move 1 the mover is never in check. (The
+    // opponent never is while the mover moves; the chess reader refuses that, 'oppositeCheck'.)
+    if (left !== series && inCheck(w, 0)) {
+      return progressiveError('check', `${COLORS[us]} is in check after the first move of series ${series}: a check must be met by the first move`);
+    }
     let eps = 0;
     for (const sq of options.epTargets ?? []) {
       const bit = epTargetBit(sq);

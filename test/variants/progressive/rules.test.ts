@@ -20,6 +20,12 @@ function state(text: string): ProgressivePosition {
   return r.value;
 }
 
+function readFenOk(fen: string): Position {
+  const r = readFen(fen);
+  assert.ok(r.ok, fen);
+  return r.value;
+}
+
 function play(pos: ProgressivePosition, ...ucis: string[]): ProgressivePosition {
   for (const u of ucis) {
     const code = pos.parseMove(u);
@@ -68,7 +74,8 @@ test('play checks the move: a legal code gives the same state as playUnchecked, 
   const check = pos.parseMove('a7e7');
   assert.ok(!check.ok);
   const queenToE7 = 48 | (52 << 6); // a7 (48) to e7 (52), a plain move's code
-  assert.ok(state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 1 italian').play(queenToE7).ok, 'as the last move the check is legal');
+  // Black, in check, must step out first (Kf8); then, as the last move, Qxe7+ is legal.
+  assert.ok(play(pos, 'e8f8').play(queenToE7).ok, 'as the last move the check is legal');
   for (const code of [queenToE7, 0, 0xffff]) {
     const r = pos.play(code);
     assert.ok(!r.ok && r.error.field === 'move', String(code));
@@ -83,8 +90,8 @@ test('Scottish: a check ends the series; Italian: a check before the last move i
   assert.ok(!after.parseMove('e7e1').ok);
   const italian = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 italian');
   assert.ok(!ucis(italian).includes('a7e7'));
-  // As the last move of a series the check is legal.
-  assert.ok(ucis(state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 1 italian')).includes('a7e7'));
+  // As the last move of a series the check is legal: after the escape Kf8, Qxe7+ ends it.
+  assert.ok(ucis(play(italian, 'e8f8')).includes('a7e7'));
 });
 
 test('an Italian-only mate: the only escape gives check', () => {
@@ -183,6 +190,25 @@ test('text form round-trips, along random series', () => {
     }
   }
   assert.equal(makeProgressive(ProgressivePosition.standard()), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian');
+});
+
+test('a king in check after the first move of a series is refused: the check must be met by move 1', () => {
+  // Rules doc §1.1: a player in check gets out of it with the first move of the series, and no
+  // move may leave his own king in check; so after move 1 the mover is never in check. (The
+  // opponent is never in check while the mover moves: Italian checks come only with the last
+  // move, Scottish ones end the series; the chess reader refuses that as 'oppositeCheck'.)
+  // The queen a7 stands in the e7 rook's check, with one move of series 2 still to play.
+  for (const rules of ['italian', 'scottish'] as const) {
+    const mid = parseProgressive(`4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 1 ${rules}`);
+    assert.ok(!mid.ok && mid.error.kind === 'progressive' && mid.error.field === 'check', JSON.stringify(mid));
+    assert.match(mid.error.message, /black is in check after the first move of series 2/);
+    // At the start of the series the check is the opponent's last move: accepted.
+    assert.ok(parseProgressive(`4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 ${rules}`).ok, rules);
+    const fromPosition = ProgressivePosition.fromPosition(readFenOk('4k3/q3R3/8/8/8/8/8/4K3 b - - 0 1'), { rules, series: 4, movesLeft: 2 });
+    assert.ok(!fromPosition.ok && fromPosition.error.field === 'check', JSON.stringify(fromPosition));
+  }
+  const opposite = parseProgressive('4k3/8/8/8/8/8/8/q3K3 b - - 1 2 1');
+  assert.ok(!opposite.ok && opposite.error.kind === 'invalidPosition' && opposite.error.issues.includes('oppositeCheck'));
 });
 
 test('bad text gives typed errors naming the field', () => {

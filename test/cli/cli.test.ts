@@ -177,13 +177,13 @@ test('the built bin is executable, so `npx caissa` runs it on a fresh clone', ()
 
 test('counts past their bounds are usage errors naming the bound (exit 2), not allocation errors or stack traces', () => {
   const huge = String(Number.MAX_SAFE_INTEGER);
-  const fen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   const cases: [string[], RegExp][] = [
     [['perft', '1001'], /depth: expected an integer from 0 to 1000/],
     [['perft', huge], /depth: expected an integer from 0 to 1000/],
     [['perft', '2', '--threads', '257'], /--threads: expected an integer from 1 to 256/],
     [['paco', 'perft', '100000', '--actions'], /depth: expected an integer from 0 to 1000/],
-    [['progressive', 'perft', `${fen} 1`, huge], /depth: expected an integer from 0 to 1000/],
+    // The full progressive form: the start, no-progress count 1, series 1, one move left.
+    [['progressive', 'perft', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1', huge], /depth: expected an integer from 0 to 1000/],
     [['enumerate', '--plies', huge], /--plies: expected an integer from 0 to 1000/],
     [['enumerate', '--plies', '2', '--threads', huge], /--threads: expected an integer from 1 to 256/],
     [['pgn', 'replay', '--threads', '100000', '-'], /--threads: expected an integer from 1 to 256/],

@@ -40,7 +40,10 @@ export interface ProgressiveOptions {
   readonly movesLeft?: number;
   /** En-passant target squares (ranks 3 and 6; see state.ts). Default none. */
   readonly epTargets?: Iterable<number>;
-  /** Series begun since the last capture or pawn move, the current one included (default 1). */
+  /**
+   * Series begun since the last capture or pawn move, the current one included (default 1);
+   * ≥ 1 before the series' first move, 0 only after a capture or pawn move in this series.
+   */
   readonly quiet?: number;
 }
 
@@ -89,6 +92,9 @@ export class ProgressivePosition {
     }
     const quiet = options.quiet ?? 1;
     if (!Number.isSafeInteger(quiet) || quiet < 0 || quiet > 1e9) return progressiveError('quiet', `expected an integer ≥ 0, got ${quiet}`);
+    // The count includes the current series, so it is ≥ 1 before the series' first move (handOff
+    // adds one); 0 there would put the no-progress draw (rules doc §1.1) one series late.
+    if (quiet === 0 && left === series) return progressiveError('quiet', 'expected an integer ≥ 1 before the first move of a series (it counts the current series), got 0');
     const rules = options.rules ?? 'italian';
     const ruleIndex = RULE_SETS.indexOf(rules);
     if (ruleIndex < 0) return progressiveError('rules', `expected italian or scottish, got '${String(rules)}'`);

@@ -5,7 +5,8 @@
  *    `<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [italian|scottish]`
  *    - `ep-targets`: `-` or the target squares run together (`a6c6`); rank-6 squares are black
  *      pawns' targets, rank-3 squares white pawns' (see state.ts);
- *    - `quiet`: series begun since the last capture or pawn move, the current one included;
+ *    - `quiet`: series begun since the last capture or pawn move, the current one included
+ *      (≥ 1 before the series' first move; 0 after a capture or pawn move in this series);
  *    - `series`: the series number = its length; `moves-left`: 1..series; the rule set defaults
  *      to Italian.
  *    Example, the start: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian`.

@@ -174,6 +174,35 @@ test('the no-progress rule: 10 series without capture or pawn move draw', () => 
   assert.equal(q.quiet, 6);
 });
 
+test('the no-progress draw comes after exactly 10 whole series without capture or pawn move, counted by playing', () => {
+  // Rules doc §1.1: 10 consecutive series without capture or pawn move draw. Counted here by
+  // hand along a played game, not from the quiet field: series 1 ends with a pawn move, then
+  // only the kings move (no capture, no pawn move, no check), at random.
+  const rng = new Rng(testSeed(23));
+  let pos = play(state('k7/8/8/8/8/8/P7/4K3 w - - 1 1 1'), 'a2a3');
+  let quietSeries = 0;
+  while (pos.outcome() === undefined) {
+    assert.ok(quietSeries < 10, `no draw after ${quietSeries} quiet series`);
+    const series = pos.series;
+    for (let i = 0; i < series; i++) {
+      const kingMoves = pos.legalMoves().filter((c) => pos.chess.pieceAt(c & 63)?.role === 'king' && pos.chess.pieceAt((c >> 6) & 63) === undefined);
+      assert.ok(kingMoves.length > 0, makeProgressive(pos));
+      pos = pos.playUnchecked(kingMoves[rng.below(kingMoves.length)]!);
+    }
+    assert.equal(pos.series, series + 1, 'a whole series played');
+    quietSeries++;
+  }
+  assert.equal(quietSeries, 10);
+  assert.deepEqual(pos.outcome(), { winner: undefined, reason: 'noProgress' });
+  // No state starts a series with a count of 0 (the hand-off makes it ≥ 1): 0 there would put
+  // the draw one series late, so it is refused; mid-series, 0 means a pawn moved in this series.
+  const zero = parseProgressive('k7/8/1K6/8/8/8/8/7R w - - 0 20 20');
+  assert.ok(!zero.ok && zero.error.kind === 'progressive' && zero.error.field === 'quiet', JSON.stringify(zero));
+  assert.ok(parseProgressive('k7/8/1K6/8/8/8/8/7R w - - 0 20 19').ok);
+  const fromPosition = ProgressivePosition.fromPosition(Position.standard(), { quiet: 0 });
+  assert.ok(!fromPosition.ok && fromPosition.error.field === 'quiet', JSON.stringify(fromPosition));
+});
+
 test('text form round-trips, along random series', () => {
   const rng = new Rng(testSeed(7));
   for (const rules of ['italian', 'scottish'] as const) {
@@ -315,7 +344,7 @@ test('a leniently read position with more moves than any reachable one (267): ev
   const board = 'kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQn';
   const fen = `${board} w - - 0 1`;
   for (const series of [1, 2]) {
-    const r = parseProgressive(`${board} w - - 0 ${series} ${series}`, { lenient: true });
+    const r = parseProgressive(`${board} w - - 1 ${series} ${series}`, { lenient: true });
     assert.ok(r.ok, r.ok ? '' : r.error.message);
     const expected = chessJsSeriesPerft(fen, series, series, 1, []);
     assert.ok(expected > 256, `${expected}`);

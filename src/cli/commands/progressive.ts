@@ -26,7 +26,7 @@ import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, UsageError, type Command 
 const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
 caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
   <position>: "<board> <w|b> <N>" (course format) or the full form
-  "<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [rules]"`;
+  "<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [rules] [chess960]"`;
 
 /** A problem line in either accepted form. */
 function readProblem(text: string, rules: RuleSet | undefined): Result<{ position: ProgressivePosition; n: number }, ProgressiveTextError> {

@@ -2,13 +2,16 @@
  * Text forms of progressive positions.
  *
  * 1. The full form, FEN plus series fields, which round-trips every state:
- *    `<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [italian|scottish]`
+ *    `<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [italian|scottish] [chess960]`
  *    - `ep-targets`: `-` or the target squares run together (`a6c6`); rank-6 squares are black
  *      pawns' targets, rank-3 squares white pawns' (see state.ts);
  *    - `quiet`: series begun since the last capture or pawn move, the current one included
  *      (≥ 1 before the series' first move; 0 after a capture or pawn move in this series);
  *    - `series`: the series number = its length; `moves-left`: 1..series; the rule set defaults
- *      to Italian.
+ *      to Italian;
+ *    - `chess960`: Chess960 castling (king takes rook, `e1h1`). Without it the castling field
+ *      decides, as FEN readers do ('auto'): Chess960 only where a right is not the standard one,
+ *      which a Chess960 position with king on e1 and rooks on a1 and h1 (or no rights) is not.
  *    Example, the start: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian`.
  * 2. The FRI course's problem format `<board> <w|b> <N>` (rules doc §2): no castling or
  *    en-passant fields; castling is allowed where king and rook stand on their home squares
@@ -30,13 +33,15 @@ const INTEGER = /^\d{1,9}$/;
 /** Parses the full text form (see the module comment). */
 export function parseProgressive(text: string, options: { lenient?: boolean } = {}): Result<ProgressivePosition, ProgressiveTextError> {
   const parts = text.trim().split(/\s+/);
+  const chess960 = parts.length > 7 && parts[parts.length - 1] === 'chess960';
+  if (chess960) parts.pop();
   if (parts.length < 7 || parts.length > 8) {
-    return progressiveError('text', `expected 7 or 8 fields (board turn castling ep quiet series moves-left [rules]), found ${parts[0] === '' ? 0 : parts.length}`);
+    return progressiveError('text', `expected 7 to 9 fields (board turn castling ep quiet series moves-left [rules] [chess960]), found ${parts[0] === '' ? 0 : parts.length + (chess960 ? 1 : 0)}`);
   }
   const [board, turn, castling, epText, quietText, seriesText, leftText, rulesText] = parts as [string, string, string, string, string, string, string, string | undefined];
   const setup = parseFen(`${board} ${turn} ${castling} - 0 1`);
   if (!setup.ok) return setup;
-  const pos = Position.fromSetup(setup.value, { lenient: options.lenient });
+  const pos = Position.fromSetup(setup.value, { lenient: options.lenient, chess960: chess960 ? true : 'auto' });
   if (!pos.ok) return pos;
   const epTargets: number[] = [];
   if (epText !== '-') {
@@ -64,7 +69,9 @@ export function parseProgressive(text: string, options: { lenient?: boolean } = 
 export function makeProgressive(pos: ProgressivePosition): string {
   const fen = makeFen(pos.chess).split(' ');
   const eps = [...pos.epTargets].map(squareName).join('') || '-';
-  return [fen[0], fen[1], fen[2], eps, pos.quiet, pos.series, pos.movesLeft, pos.rules].join(' ');
+  const fields = [fen[0], fen[1], fen[2], eps, pos.quiet, pos.series, pos.movesLeft, pos.rules];
+  if (pos.chess960) fields.push('chess960');
+  return fields.join(' ');
 }
 
 /** A course problem: the position and the series length N to mate in. */

@@ -4,7 +4,7 @@ import { Chess } from 'chess.js';
 import { Rng } from '../../../src/core/rng.js';
 import { parseSquare } from '../../../src/core/square.js';
 import { Position } from '../../../src/chess/position.js';
-import { readFen } from '../../../src/notation/fen.js';
+import { makeFen, readFen } from '../../../src/notation/fen.js';
 import {
   CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, parseCourseProblem, parseProgressive,
   prepareCheckInfo, progressiveGame, ProgressivePosition,
@@ -238,6 +238,40 @@ test('a king in check after the first move of a series is refused: the check mus
   }
   const opposite = parseProgressive('4k3/8/8/8/8/8/8/q3K3 b - - 1 2 1');
   assert.ok(!opposite.ok && opposite.error.kind === 'invalidPosition' && opposite.error.issues.includes('oppositeCheck'));
+});
+
+test('text form: a Chess960 position reads back as Chess960, also where its castling rights look standard', () => {
+  // Every Chess960 start with the king on e1 and rooks on a1 and h1 (518 is the standard
+  // array): rights KQkq, as in standard chess, so only the written form can keep the flag.
+  const standardLooking: number[] = [];
+  for (let n = 0; n < 960; n++) {
+    const start = Position.chess960Start(n);
+    if (!/^R...K..R$/.test(makeFen(start).split('/')[7]!.split(' ')[0]!)) continue;
+    standardLooking.push(n);
+    const pos = ProgressivePosition.fromPosition(start);
+    assert.ok(pos.ok && pos.value.chess960, String(n));
+    const text = makeProgressive(pos.value);
+    const back = parseProgressive(text);
+    assert.ok(back.ok, text);
+    assert.equal(back.value.chess960, true, text);
+    assert.deepEqual(Array.from(back.value.words), Array.from(pos.value.words), text);
+    assert.equal(makeProgressive(back.value), text);
+  }
+  assert.ok(standardLooking.includes(518) && standardLooking.length > 1, String(standardLooking));
+  // What the flag changes: castling is written king-takes-rook (e1h1), not e1g1.
+  for (const fen of ['4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1', '4k3/8/8/8/8/8/8/4K3 w - - 0 1']) {
+    const chess = readFen(fen, { chess960: true });
+    assert.ok(chess.ok && chess.value.chess960, fen);
+    const pos = ProgressivePosition.fromPosition(chess.value, { series: 3 });
+    assert.ok(pos.ok, fen);
+    const back = parseProgressive(makeProgressive(pos.value));
+    assert.ok(back.ok && back.value.chess960, makeProgressive(pos.value));
+    assert.deepEqual(ucis(back.value), ucis(pos.value), fen);
+    if (fen.includes('R3K2R')) assert.ok(ucis(back.value).includes('e1h1') && !ucis(back.value).includes('e1g1'));
+  }
+  // Without the word, standard rights read as standard chess, as before.
+  const plain = parseProgressive('4k3/8/8/8/8/8/8/R3K2R w KQ - 1 1 1 italian');
+  assert.ok(plain.ok && !plain.value.chess960 && ucis(plain.value).includes('e1g1'));
 });
 
 test('bad text gives typed errors naming the field', () => {

@@ -48,9 +48,9 @@ export function parseProgressive(text: string, options: { lenient?: boolean } = 
     if (!/^([a-h][36])+$/.test(epText)) return progressiveError('epTargets', `expected '-' or squares on rank 3 or 6, found '${epText}'`);
     for (let i = 0; i < epText.length; i += 2) epTargets.push(parseSquare(epText.slice(i, i + 2))!);
   }
-  if (!INTEGER.test(quietText)) return progressiveError('quiet', `expected a non-negative integer, found '${quietText}'`);
-  if (!INTEGER.test(seriesText)) return progressiveError('series', `expected a positive integer, found '${seriesText}'`);
-  if (!INTEGER.test(leftText)) return progressiveError('movesLeft', `expected a positive integer, found '${leftText}'`);
+  if (!INTEGER.test(quietText)) return progressiveError('quiet', `expected a non-negative integer of at most 9 digits, found '${quietText}'`);
+  if (!INTEGER.test(seriesText)) return progressiveError('series', `expected a positive integer of at most 9 digits, found '${seriesText}'`);
+  if (!INTEGER.test(leftText)) return progressiveError('movesLeft', `expected a positive integer of at most 9 digits, found '${leftText}'`);
   let rules: RuleSet = 'italian';
   if (rulesText !== undefined) {
     if (!(RULE_SETS as readonly string[]).includes(rulesText)) return progressiveError('rules', `expected italian or scottish, found '${rulesText}'`);
@@ -88,7 +88,7 @@ export function parseCourseProblem(
   const parts = line.trim().split(/\s+/);
   if (parts.length !== 3) return progressiveError('text', `expected '<board> <w|b> <N>', found ${parts[0] === '' ? 0 : parts.length} fields`);
   const [board, turn, nText] = parts as [string, string, string];
-  if (!/^\d{1,4}$/.test(nText) || Number(nText) < 1) return progressiveError('n', `expected a series length ≥ 1, found '${nText}'`);
+  if (!/^\d{1,4}$/.test(nText) || Number(nText) < 1) return progressiveError('n', `expected a series length from 1 to 9999, found '${nText}'`);
   const n = Number(nText);
   const placement = parseFen(`${board} ${turn}`);
   if (!placement.ok) return placement;

@@ -6,7 +6,9 @@
  *   line, separated by `|` (as in the course data).
  * - `--json`: one line per problem
  *   `{"solution":"d4-d3;d3-c2;c2-b1q;f8-b4","status":"mate|none|unknown","ms":T,"nodes":K}`
- *   (`"solution":null` without a mate; with `--all`, `"solutions":[…]` in its place).
+ *   (`"solution":null` without a mate; with `--all`, `"solutions":[…]` in its place, and after
+ *   the status `"complete":false` when a time-out may have left solutions out, else `true`; the
+ *   text form then says so on stderr).
  * A problem is the course's `<board> <w|b> <N>` or the full progressive text form (N = the
  * moves left of its series). `--file F` reads one problem a line (blank lines and `#` comments
  * skipped); a bad line prints `error: …` (text) or `{"error":…}` (JSON) in its place, and the
@@ -69,13 +71,14 @@ function solveLine(text: string, where: string, rules: RuleSet | undefined, all:
   const solutions = r.solutionsUci.map(makeCourseSolution);
   const first = r.solutionUci === undefined ? null : makeCourseSolution(r.solutionUci);
   if (json) {
-    const head = all ? { solutions } : { solution: first };
-    console.log(JSON.stringify({ ...head, status: r.status, ms: Math.round(r.ms), nodes: r.nodes }));
+    const head = all ? { solutions, status: r.status, complete: r.complete } : { solution: first, status: r.status };
+    console.log(JSON.stringify({ ...head, ms: Math.round(r.ms), nodes: r.nodes }));
   } else if (r.status === 'mate') {
     console.log(all ? solutions.join('|') : first);
   } else {
     console.log(r.status === 'none' ? `no mate in ${n}` : 'unknown');
   }
+  if (all && !r.complete && !json) console.error(`caissa progressive: ${where}: time-out: the list of solutions may be incomplete`);
   return true;
 }
 

@@ -66,6 +66,11 @@ export interface SeriesSolution {
   /** The first solution in UCI (`d4d3`, `c2b1q`, castling `e1g1`). */
   readonly solutionUci: readonly string[] | undefined;
   readonly solutionsUci: readonly (readonly string[])[];
+  /**
+   * Whether the search ran to its end: false after a time-out, when `status` is `unknown` or,
+   * with `all`, `solutions` may lack some (the status is then still `mate`).
+   */
+  readonly complete: boolean;
   /** Nodes (positions made) over both passes. */
   readonly nodes: number;
   readonly ms: number;
@@ -262,6 +267,7 @@ export function solveSeries(
   }
 
   let status: SolveStatus = first !== undefined ? 'mate' : 'unknown';
+  let complete = first !== undefined;
   let solutions: number[][] = first !== undefined ? [first] : [];
   if (first === undefined || all) {
     sharedTable.table ??= new RefutationTable(21);
@@ -271,6 +277,7 @@ export function solveSeries(
     search.run(0, 0, n);
     nodes += search.nodes;
     solutions = search.solutions;
+    complete = !search.aborted;
     if (solutions.length > 0) {
       first ??= solutions[0];
       foundBy ??= 'complete';
@@ -286,6 +293,7 @@ export function solveSeries(
     solutions,
     solutionUci: first === undefined ? undefined : uci(first),
     solutionsUci: solutions.map(uci),
+    complete,
     nodes,
     ms: performance.now() - start,
     foundBy,

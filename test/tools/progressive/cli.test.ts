@@ -46,7 +46,8 @@ test('progressive solve --json and --all: the keys, every listed solution, each 
   assert.ok(Number.isInteger(one.ms) && Number.isInteger(one.nodes) && (one.nodes as number) > 0);
 
   const all = JSON.parse((await run(['solve', p.line, '--all', '--json'])).out) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(all), ['solutions', 'status', 'ms', 'nodes']);
+  assert.deepEqual(Object.keys(all), ['solutions', 'status', 'complete', 'ms', 'nodes']);
+  assert.equal(all.complete, true);
   const found = all.solutions as string[];
   for (const s of p.solutions) assert.ok(found.includes(courseForm(s)), `${courseForm(s)} not found`);
   for (const s of found) assert.deepEqual(refereed(p, s), { ok: true }, s);
@@ -174,4 +175,26 @@ test('progressive: bad usage exits 2 with the option and the reason', async () =
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, message, args.join(' '));
   }
+});
+
+test('progressive solve --all with a time-out says when the list may be incomplete', async () => {
+  // Problem with N = 9: the complete list takes seconds, a first solution comes sooner; a
+  // time-out between the two leaves a partial list with status "mate".
+  const big = problems.find((q) => q.n === 9)!;
+  const full = JSON.parse((await run(['solve', big.line, '--all', '--json'])).out) as { solutions: string[]; complete: boolean };
+  assert.equal(full.complete, true);
+  assert.ok(full.solutions.length > 1, `${full.solutions.length} solutions`);
+  for (const seconds of ['0.05', '1', '2', '3']) {
+    const r = await run(['solve', big.line, '--all', '--json', '--timeout', seconds]);
+    const j = JSON.parse(r.out) as { solutions: string[]; status: string; complete: boolean };
+    assert.deepEqual(Object.keys(j), ['solutions', 'status', 'complete', 'ms', 'nodes']);
+    if (j.complete) assert.deepEqual(j.solutions, full.solutions, seconds);
+    if (j.solutions.length < full.solutions.length) assert.equal(j.complete, false, seconds);
+    const text = await run(['solve', big.line, '--all', '--timeout', seconds]);
+    const listed = text.out.trim() === 'unknown' ? 0 : text.out.trim().split('|').length;
+    if (listed < full.solutions.length) assert.match(text.err, /time-out: the list of solutions may be incomplete/, seconds);
+  }
+  // A partial list is possible at all: the first solution comes well before the last.
+  const partial = await run(['solve', big.line, '--all', '--json', '--timeout', '0.05']);
+  assert.equal((JSON.parse(partial.out) as { complete: boolean }).complete, false);
 });

@@ -2,7 +2,9 @@
  * Progressive chess behind the `Game` interface (core/game.ts): states are the words of
  * `state.ts`, actions the engine's 16-bit move codes; `currentPlayer` repeats for the length of
  * a series. `hash` mixes the Polyglot key of the board with the series fields, so states that
- * differ in moves left, en-passant targets or rule set never collide on purpose.
+ * differ in moves left, en-passant targets or rule set never collide on purpose. The no-progress
+ * count (`P_QUIET`) is left out, as chess leaves its clocks out of a position's identity: two
+ * states with one hash have the same actions, but one may be drawn by the 10-series rule.
  */
 import type { Game } from '../../core/game.js';
 import { MAX_MOVES_ANY } from '../../chess/move.js';

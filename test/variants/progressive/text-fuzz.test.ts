@@ -14,11 +14,12 @@ import { ok, type Result } from '../../../src/core/result.js';
 import { makeProgressive, parseCourseProblem, parseProgressive, type ProgressiveTextError } from '../../../src/variants/progressive/text.js';
 import { mutateText, testSeed } from '../../helpers.js';
 
-const ALPHABET = 'pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789italnscoh';
+const ALPHABET = 'pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789italnscoh960';
 const FULL_FORMS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian',
   'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 3 3 2 scottish',
   'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR b KQkq c6e3 1 3 3',
+  'rqnnkbbr/pppppppp/8/8/8/8/PPPPPPPP/RQNNKBBR w KQkq - 1 1 1 italian chess960',
 ];
 
 /** The position of a course problem line. */

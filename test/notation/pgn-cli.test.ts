@@ -110,6 +110,34 @@ test('pgn check prints only the errors', () => {
   assert.equal(c.out, '');
 });
 
+test('pgn check and replay: control characters of the input are escaped in the plain error lines, as --jsonl escapes them', () => {
+  // A tag value may hold any character but the quote and the line breaks; the message quotes it.
+  const variant = 'Atomic\x1b[2J\x07\x00\t\x7f\u0085\u2028\u202e\\x';
+  const text = `[Variant "${variant}"]\n\n1. e4 *\n\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1\x1b]0;title\x07"]\n\n*\n`;
+  const f = join(dir, 'control.pgn');
+  writeFileSync(f, text);
+  const shown = 'Atomic\\x1b[2J\\x07\\x00\\t\\x7f\\x85\\u2028\\u202e\\\\x';
+  for (const args of [['check'], ['check', '--variations']]) {
+    const r = run(['pgn', ...args, f]);
+    assert.equal(r.code, 1, r.err);
+    const lines = r.out.split('\n');
+    assert.equal(lines.length, 3, JSON.stringify(r.out));
+    assert.equal(lines[0], `${f}:1:1: game 1: unsupported variant '${shown}'`, args.join(' '));
+    assert.match(lines[1]!, /^.*:5:1: game 2: invalid FEN tag: .*\\x1b\]0;title\\x07/, args.join(' '));
+    for (const line of lines) {
+      const raw = [...line].find((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f) || /[\u2028\u2029\u202a-\u202e]/.test(c));
+      assert.equal(raw, undefined, `${args.join(' ')}: a raw control character in ${JSON.stringify(line)}`);
+    }
+  }
+  // replay without --jsonl: the same lines on stderr.
+  const plain = run(['pgn', 'replay', f]);
+  assert.equal(plain.err.split('\n')[0], `${f}:1:1: game 1: unsupported variant '${shown}'`);
+  // --jsonl (an interface) is unchanged: JSON's own escapes, the message read back as written.
+  const jsonl = run(['pgn', 'replay', '--jsonl', f]).out.trim().split('\n');
+  assert.equal((JSON.parse(jsonl[0]!) as { error: { message: string } }).error.message, `unsupported variant '${variant}'`);
+  assert.ok(jsonl[0]!.includes('\\u001b[2J\\u0007\\u0000\\t\u007f\u0085\u2028\u202e\\\\x'), jsonl[0]);
+});
+
 test('pgn check --variations reads every game whole: errors inside variations too', () => {
   const text = '[Event "a"]\n\n1. e4 e5 (1... c5 2. Ke3) 2. Nf3 *\n\n[Event "b"]\n\n1. d4 ((1. c4)) d5 *\n\n1. e4 e5 2. Ke3 *\n';
   const v = join(dir, 'variations.pgn');

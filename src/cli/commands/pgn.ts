@@ -7,8 +7,8 @@
  *   {"game":i,"plies":n,"fen":…,"result":…,"error":{"line":L,"column":C,"message":"…","san":"…"}}
  * Without --jsonl: a progress line on stderr (when it is a terminal), each broken game on
  * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout.
- * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE`, and
- * exits with 1 when there is any. As replay, it reads the mainlines; with --variations it reads
+ * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE` (the
+ * message's control characters escaped: `visible`), and exits with 1 when there is any. As replay, it reads the mainlines; with --variations it reads
  * every game whole with the tree reader, so that a broken move or a syntax error inside a
  * variation is reported too (on one thread).
  */
@@ -48,8 +48,30 @@ async function writeOut(text: string): Promise<void> {
   if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
 }
 
+/**
+ * A message as plain output shows it: it may quote text of the input (a tag value holds any
+ * character but the quote and line breaks), so control characters (C0, DEL, C1), the Unicode
+ * line and paragraph separators and the bidirectional controls are written as escapes (`\t`,
+ * `\x1b`, `\u2028`) and a backslash is doubled, so that the text cannot break the line, move
+ * the terminal's cursor or reorder what it shows, and reads back unambiguously. --jsonl has
+ * JSON's escapes instead.
+ */
+const hidden = (code: number): boolean =>
+  code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+function visible(text: string): string {
+  let out = '';
+  for (const c of text) {
+    const code = c.charCodeAt(0);
+    if (c === '\\') out += '\\\\';
+    else if (c === '\t') out += '\\t';
+    else if (hidden(code)) out += (code < 0x100 ? '\\x' : '\\u') + code.toString(16).padStart(code < 0x100 ? 2 : 4, '0');
+    else out += c;
+  }
+  return out;
+}
+
 const errorLine = (file: string, r: ReplayRecord): string =>
-  `${file}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${r.error!.message}`;
+  `${file}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${visible(r.error!.message)}`;
 
 export const pgnCommand: Command = {
   name: 'pgn',

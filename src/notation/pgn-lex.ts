@@ -394,6 +394,34 @@ function utf8Length(b: Uint8Array, from: number, to: number): number {
   return n;
 }
 
+/** Whether `text` is one symbol token of ASCII symbol characters (PGN standard §7). */
+export function isSymbolToken(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || SYMBOL[c] !== 1) return false;
+  }
+  return true;
+}
+
+const moveLexer = new PgnLexer();
+/** The bytes `readsAsOneMove` lexes, kept from call to call (grown when a move is longer). */
+let moveBytes = new Uint8Array(32);
+
+/**
+ * Whether the move text `san` (as the tree stores it), alone, reads back as one move token of
+ * that very text: not a move number, a termination marker, a glyph that is a NAG (`N`, `+-`),
+ * a move with a marker glued to it, nor characters beyond the symbol ones. The writer writes
+ * only such moves, and the tree reader, unvalidated, refuses any other.
+ */
+export function readsAsOneMove(san: string): boolean {
+  if (!isSymbolToken(san)) return false;
+  if (moveBytes.length < san.length) moveBytes = new Uint8Array(2 * san.length);
+  for (let i = 0; i < san.length; i++) moveBytes[i] = san.charCodeAt(i);
+  moveLexer.reset(moveBytes, 0, san.length);
+  return moveLexer.next() === T_SAN && moveLexer.start === 0 && moveLexer.stop === san.length && moveLexer.next() === T_END;
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**

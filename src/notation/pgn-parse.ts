@@ -12,6 +12,7 @@ import {
   decodeText,
   unescapeComment,
   PgnLexer,
+  readsAsOneMove,
   resultText,
   T_CLOSE,
   T_COMMENT,
@@ -122,6 +123,10 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
           // The tree holds no positions, so their keys are never read.
           if (code >= 0) applyMoveKeyless(line.current, 0, code);
           else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${written}' while in check`, written);
+        } else if (!readsAsOneMove(san)) {
+          // Unchecked, a word that the lexer cuts into no move (`N½-½`: `N` and a marker, `0e.p.`)
+          // would be a move that the writer cannot write back as itself (`N` reads as a NAG): refused.
+          return fail('syntax', `'${written}' is not a move that PGN can write back`, written);
         }
         const move = newMove(san);
         // The comments and NAGs written before the move are handed over whole: a spread into the

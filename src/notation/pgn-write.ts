@@ -7,7 +7,7 @@
  */
 import { parseFen } from './fen.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
-import { PgnLexer, SYMBOL, T_END, T_SAN } from './pgn-lex.js';
+import { isSymbolToken, readsAsOneMove } from './pgn-lex.js';
 
 /** The Seven Tag Roster and the value each takes when unknown (§8.1.1). */
 const ROSTER: readonly [string, string][] = [
@@ -25,29 +25,8 @@ const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 // What the writer refuses to write, since the text would not read back as the game: a tag name
 // that is not one symbol token (PGN standard §8.1.1 and §7, in the lexer's ASCII symbol
 // characters), a move that the lexer would not read back alone as one move token of that very
-// text (a move number, a termination marker, a glyph that is a NAG such as `N` or `+-`, a move
-// with a marker glued to it; a move as the reader stores it has no glyphs, they are NAGs), and a
+// text (`readsAsOneMove`; a move as the reader stores it has no glyphs, they are NAGs), and a
 // NAG outside 0..255 (§8.2.4). Nothing the reader returns is refused, even from `validate: false`.
-function isSymbolToken(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80 || SYMBOL[c] !== 1) return false;
-  }
-  return true;
-}
-
-const lexer = new PgnLexer();
-const encoder = new TextEncoder();
-
-/** Whether `san`, alone, reads back as one move token of that text. */
-function readsAsOneMove(san: string): boolean {
-  if (!isSymbolToken(san)) return false;
-  const bytes = encoder.encode(san);
-  lexer.reset(bytes, 0, bytes.length);
-  return lexer.next() === T_SAN && lexer.start === 0 && lexer.stop === bytes.length && lexer.next() === T_END;
-}
-
 const checkMove = (move: PgnMove): void => {
   if (!readsAsOneMove(move.san)) throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
   for (const nag of move.nags) {

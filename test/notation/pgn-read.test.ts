@@ -788,6 +788,45 @@ test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not
   assert.deepEqual(ok(makePgn({ ...g!, tags: [['My_Tag+1', 'v']] }))[0]!.tags.at(-1), ['My_Tag+1', 'v']);
 });
 
+test('reader without validation: a word that would not be written back as that one move is a syntax error, not a move the writer refuses', () => {
+  // Each word gives, as the lexer cuts it, a "move" that alone reads as something else: a NAG
+  // (`N`, `RR`, `=+`, `-+`: glyphs), a move number (`1`, `0`), a move with a marker glued to it
+  // once its `½` is written `1/2` (`1/21/2-1/2`), or characters that are no symbol (`‼∞R`).
+  const words: [string, string][] = [
+    ['N½-½', 'N'],
+    ['N1-0', 'N'],
+    ['RR1-0', 'RR'],
+    ['1½-½', '1'],
+    ['120-1', '12'],
+    ['0e.p.', '0'],
+    ['=+e.p.', '=+'],
+    ['RRe.p.', 'RR'],
+    ['-+1/2-1/2', '-+'],
+    ['½½-½', '½½-½'],
+    ['‼∞R1/2-1/2', '‼∞R'],
+  ];
+  for (const [word, san] of words) {
+    for (const text of [`1. e4 ${word} *`, `1. e4 (1. d4 ${word}) *`]) {
+      const [r] = parsePgn(text, { validate: false });
+      assert.ok(r !== undefined && !r.ok, `${text}: ${JSON.stringify(r)}`);
+      assert.deepEqual(
+        [r.error.kind, r.error.line, r.error.column, r.error.san, r.error.message],
+        ['syntax', 1, text.indexOf(word) + 1, san, `'${san}' is not a move that PGN can write back`],
+        text,
+      );
+      // Validated, it is an error too (no such move), at the same place.
+      const [v] = parsePgn(text);
+      assert.ok(v !== undefined && !v.ok && v.error.column === text.indexOf(word) + 1, `${text}: ${JSON.stringify(v)}`);
+    }
+  }
+  // Words that look odd but are written back as they are read.
+  for (const word of ['Nf3-e5', '+-e5', 'O‑O‑O', 'Nf3½', '1/2-1/2e4', 'Qxf7#½']) {
+    const [r] = parsePgn(`1. e4 ${word} *`, { validate: false });
+    assert.ok(r?.ok, word);
+    roundTrip(r.value, word);
+  }
+});
+
 test('round trip on lichess games with clock comments', () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   let n = 0;

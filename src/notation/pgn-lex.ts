@@ -6,8 +6,10 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { escapeInComment, escapeInTagValue, markerLength, MOVE_END } from './pgn-split.js';
+import { escapeInComment, escapeInTagValue, markerLength, MOVE_END, SYMBOL } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
+
+export { SYMBOL };
 
 export const T_END = 0;
 export const T_TAG = 1;
@@ -25,17 +27,6 @@ const NOT_TYPOGRAPHIC = -1;
 export const WS = new Uint8Array(256);
 for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
 const isWs = (c: number): boolean => WS[c] === 1;
-/**
- * Symbol characters (§7): letters, digits and `_ + # = : -`, plus `/` for `1/2-1/2` (1 in the
- * table); bytes ≥ 0x80, with which a word may go on in typographic characters (`O‑O`,
- * typography.ts), are 2.
- */
-export const SYMBOL = new Uint8Array(256).fill(2, 0x80);
-for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
-for (let c = 65; c <= 90; c++) SYMBOL[c] = 1;
-for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
-for (const ch of '_+#=:-/') SYMBOL[ch.charCodeAt(0)] = 1;
-
 /**
  * The NAG of an evaluation symbol some programs write instead of a NAG (ChessBase, kokopu: `=`,
  * `+/-`, `N`, `GLYPH_NAGS`) in the symbol run `b[i..i+n)`, else 0. None of them is a SAN move, so
@@ -79,6 +70,8 @@ export class PgnLexer {
   /** T_ERROR: what is wrong, and whether in a tag pair (the tags after it are not read). */
   error = '';
   errorInTag = false;
+  /** T_TAG: whether the tag pair spans more than one line. */
+  tagLines = false;
 
   reset(buf: Uint8Array, start: number, end: number): void {
     this.buf = buf;
@@ -314,32 +307,43 @@ export class PgnLexer {
     this.valueEnd = to;
   }
 
-  /** `[Name "value"]` (§8.1). */
+  /**
+   * `[Name "value"]` (§8.1). Import format may spread a tag pair over lines (§8.1: "may even have
+   * a tag pair spanning more than a single line"): any whitespace, line breaks too, may stand
+   * between its four tokens, never inside the value (a string holds no line break, §7).
+   * `tagLines` tells whether a line break did.
+   */
   private tag(i: number): number {
     const b = this.buf;
     const end = this.end;
-    let j = i + 1;
-    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
+    this.tagLines = false;
+    let j = this.tagSpace(i + 1);
     const ns = j;
     while (j < end && SYMBOL[b[j]!] === 1) j++;
     if (j === ns) return this.skipLine(i, 'missing tag name');
     this.nameStart = ns;
     this.nameEnd = j;
-    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
-    if (j >= end || b[j] !== 34) return this.skipLine(j, 'missing tag value');
+    j = this.tagSpace(j);
+    if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'missing tag value');
     j++;
     const vs = j;
     while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += escapeInTagValue(b, j) ? 2 : 1;
     if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'unterminated tag value');
     this.valueStart = vs;
     this.valueEnd = j;
-    j++;
-    while (j < end && (b[j] === 32 || b[j] === 9)) j++;
+    j = this.tagSpace(j + 1);
     if (j >= end || b[j] !== 93) return this.skipLine(Math.min(j, end - 1), "missing ']' after tag");
     this.start = i;
     this.stop = j + 1;
     this.pos = j + 1;
     return T_TAG;
+  }
+
+  /** The offset after the whitespace from `j` inside a tag pair; notes a line break in `tagLines`. */
+  private tagSpace(j: number): number {
+    const b = this.buf;
+    for (let c: number; j < this.end && WS[(c = b[j]!)] === 1; j++) if (c === 10 || c === 13) this.tagLines = true;
+    return j;
   }
 
   private skipLine(at: number, message: string): number {

@@ -152,7 +152,7 @@ export class GameReplayer {
 
   /**
    * Replays the game at whose start `split` is paused (`pauses`). A plain game (tag pairs, one or
-   * more to a line, then moves, move numbers, glyphs, comments and variations as
+   * more to a line and none over two, then moves, move numbers, glyphs, comments and variations as
    * `playPlainMoves` takes them, up to a termination marker that ends the game by the splitter's
    * rules) is read here, before the splitter has scanned it; the splitter is told where it ended
    * (`skipGame`) and never scans it. At anything else the splitter resumes and cuts the game as
@@ -175,7 +175,8 @@ export class GameReplayer {
     while (b[i] === 91) {
       // `[`: a tag pair (next() reads it from here), then the whitespace to what follows.
       lx.pos = i;
-      if (lx.next() !== T_TAG) {
+      // A tag pair over several lines is the splitter's to read (its line breaks are not counted here).
+      if (lx.next() !== T_TAG || lx.tagLines) {
         plain = false;
         break;
       }

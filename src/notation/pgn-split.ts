@@ -40,8 +40,13 @@ const S_MOVES = 2; // in the movetext
 /** In the movetext, after a blank line at depth 0 outside comments: the next content decides (`S_MOVES` after it). */
 const S_BLANK = 3;
 
-/** What the scanner is inside of: nothing, a tag-value string, a brace comment, a line comment or escape line, a tag pair. */
-const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
+/**
+ * What the scanner is inside of: nothing, a tag-value string, a brace comment, a line comment or
+ * escape line, a tag pair read leniently to its line's end (`tag`), or a tag pair read token by
+ * token (PGN §8.1: whitespace, line breaks too, between its tokens) waiting for its name, in its
+ * name, waiting for its value, waiting for its `]`.
+ */
+const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4, tagName: 5, tagNameIn: 6, tagValue: 7, tagClose: 8 } as const;
 
 /**
  * Bytes that need no decision in movetext outside comments: SAN and move-number characters and
@@ -50,6 +55,17 @@ const INNER = { none: 0, string: 1, brace: 2, lineComment: 3, tag: 4 } as const;
  */
 const PLAIN = new Uint8Array(256);
 for (const ch of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+#=:!?$ \t') PLAIN[ch.charCodeAt(0)] = 1;
+
+/**
+ * Symbol characters (§7), of moves and tag names alike (the lexer's too): letters, digits and
+ * `_ + # = : -`, plus `/` for `1/2-1/2` (1 in the table); bytes ≥ 0x80, with which a word may go
+ * on in typographic characters (`O‑O`, typography.ts), are 2.
+ */
+export const SYMBOL = new Uint8Array(256).fill(2, 0x80);
+for (let c = 48; c <= 57; c++) SYMBOL[c] = 1;
+for (let c = 65; c <= 90; c++) SYMBOL[c] = 1;
+for (let c = 97; c <= 122; c++) SYMBOL[c] = 1;
+for (const ch of '_+#=:-/') SYMBOL[ch.charCodeAt(0)] = 1;
 
 /** Letters and digits: the bytes a move number or a move starts with. */
 const ALNUM = new Uint8Array(256);
@@ -87,8 +103,8 @@ export const escapeInComment = (b: Uint8Array, i: number, end: number): boolean 
 
 /**
  * Whether `b[i]` is a backslash that escapes the next byte of a tag value (PGN §8.1.1: `\"` and
- * `\\`; any other byte after it is taken as written too). Never a line break: a tag pair is one
- * line, and the break ends the value (unterminated) and counts as a line.
+ * `\\`; any other byte after it is taken as written too). Never a line break: a string holds
+ * none (§7), so the break ends the value (unterminated) and counts as a line.
  */
 export const escapeInTagValue = (b: Uint8Array, i: number): boolean => b[i] === 92 && b[i + 1] !== 10 && b[i + 1] !== 13;
 
@@ -135,6 +151,14 @@ export class PgnSplitter {
   /** Whether the current line has content, and whether a blank line followed the last tag. */
   private lineHasContent = false;
   private blankAfterTag = false;
+  /**
+   * The tag pair being read: whether token by token (`INNER.tagName` … `tagClose`; after a fault
+   * on its first line it is read leniently instead, `INNER.tag`), whether a line break came
+   * inside it, and whether a blank line did.
+   */
+  private strictTag = false;
+  private tagBroke = false;
+  private blankInTag = false;
   private done = false;
   /**
    * Between games, after one that ended at its termination marker and before a blank line or
@@ -395,7 +419,7 @@ export class PgnSplitter {
           while (i < limit && (c = b[i]!) !== 34 && c !== 92 && c !== 10 && c !== 13) i++;
         } else if (inner === INNER.tag) {
           while (i < limit && (c = b[i]!) !== 34 && c !== 93 && c !== 10 && c !== 13) i++;
-        } else {
+        } else if (inner === INNER.lineComment) {
           while (i < limit && (c = b[i]!) !== 10 && c !== 13) i++;
         }
         if (i > start) {
@@ -413,7 +437,7 @@ export class PgnSplitter {
             if (this.state === S_TAGS) this.blankAfterTag = true;
             else if (this.state === S_BETWEEN) this.afterMarker = false;
             else if (this.state === S_MOVES && this.depth === 0) this.state = S_BLANK;
-          }
+          } else if (!this.lineHasContent && this.inner >= INNER.tagName) this.blankInTag = true;
           this.lineHasContent = false;
         }
         this.prevCr = c === 13;
@@ -422,6 +446,11 @@ export class PgnSplitter {
         this.atLineStart = true;
         if (this.inner === INNER.lineComment) this.inner = INNER.none;
         else if (this.inner === INNER.tag || this.inner === INNER.string) this.inner = INNER.none; // broken tag: stop at the line's end
+        else if (this.inner >= INNER.tagName) {
+          // A tag pair goes on over the line break (§8.1, import format).
+          this.tagBroke = true;
+          if (this.inner === INNER.tagNameIn) this.inner = INNER.tagValue;
+        }
         i++;
         continue;
       }
@@ -441,7 +470,7 @@ export class PgnSplitter {
           continue;
         case INNER.string:
           if (escapeInTagValue(b, i)) i++;
-          else if (c === 34) this.inner = INNER.tag;
+          else if (c === 34) this.inner = this.strictTag ? INNER.tagClose : INNER.tag;
           i++;
           continue;
         case INNER.tag:
@@ -449,6 +478,39 @@ export class PgnSplitter {
           else if (c === 93) this.inner = INNER.none;
           i++;
           continue;
+        case INNER.tagName:
+        case INNER.tagNameIn:
+        case INNER.tagValue:
+        case INNER.tagClose: {
+          // The tokens of a tag pair as the lexer reads them (its `tag`), whitespace between them.
+          const part = this.inner;
+          if (isWs(c)) {
+            if (part === INNER.tagNameIn) this.inner = INNER.tagValue;
+            i++;
+            continue;
+          }
+          let next = -1;
+          if ((part === INNER.tagName || part === INNER.tagNameIn) && SYMBOL[c] === 1) next = INNER.tagNameIn;
+          else if ((part === INNER.tagNameIn || part === INNER.tagValue) && c === 34) next = INNER.string;
+          else if (part === INNER.tagClose && c === 93) next = INNER.none;
+          if (next >= 0) {
+            this.inner = next;
+            this.lineHasContent = true;
+            i++;
+            continue;
+          }
+          // Not a tag pair: on its first line it is read leniently to the line's end, as ever;
+          // past a line break it ended there, and this byte is read as any other (again).
+          if (this.tagBroke) {
+            this.inner = INNER.none;
+            if (this.blankInTag) this.blankAfterTag = true;
+          } else {
+            this.inner = INNER.tag;
+            this.strictTag = false;
+          }
+          this.atLineStart = lineStart;
+          continue;
+        }
       }
       if (lineStart && c === 37) {
         // Escape line (PGN §6): ignored to its end. Between games it starts none: a file or a
@@ -526,7 +588,10 @@ export class PgnSplitter {
             i = e;
             continue;
           }
-          this.inner = INNER.tag;
+          this.inner = INNER.tagName;
+          this.strictTag = true;
+          this.tagBroke = false;
+          this.blankInTag = false;
           i++;
           continue;
         }
@@ -604,10 +669,10 @@ function repeatsTag(b: Uint8Array, from: number, at: number, len: number): boole
   return false;
 }
 
-/** The start of the name of the tag pair whose `[` is at `at`: after any spaces, at most `len`. */
+/** The start of the name of the tag pair whose `[` is at `at`: after any whitespace (line breaks too, §8.1), at most `len`. */
 function tagNameStart(b: Uint8Array, at: number, len: number): number {
   let i = at + 1;
-  while (i < len && (b[i] === 32 || b[i] === 9)) i++;
+  while (i < len && isWs(b[i]!)) i++;
   return i;
 }
 
@@ -643,6 +708,12 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
       // (A `%` that began the game is not at a line's start, or it would have been an escape line.)
       while (i < to && b[i] !== 10 && b[i] !== 13) i++;
     } else if (c === 91 && tags) {
+      const e = tagTokensEnd(b, i, to);
+      if (e > 0) {
+        i = e;
+        continue;
+      }
+      // Not a whole tag pair of tokens: as the scanner reads it, to its `]` or its line's end.
       for (i++; i < to && b[i] !== 93 && b[i] !== 10 && b[i] !== 13; i++) {
         if (b[i] === 34) for (i++; i < to && b[i] !== 34 && b[i] !== 10 && b[i] !== 13; i++) if (escapeInTagValue(b, i)) i++;
       }
@@ -650,6 +721,24 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
     } else return false;
   }
   return true;
+}
+
+/**
+ * The offset after the `]` of the tag pair of tokens (the lexer's `tag`: whitespace, line breaks
+ * too, between them) whose `[` is at `i`, ending before `to`; else -1.
+ */
+function tagTokensEnd(b: Uint8Array, i: number, to: number): number {
+  let j = i + 1;
+  while (j < to && isWs(b[j]!)) j++;
+  const name = j;
+  while (j < to && SYMBOL[b[j]!] === 1) j++;
+  if (j === name) return -1;
+  while (j < to && isWs(b[j]!)) j++;
+  if (j >= to || b[j] !== 34) return -1;
+  for (j++; j < to && b[j] !== 34 && b[j] !== 10 && b[j] !== 13; j++) if (escapeInTagValue(b, j)) j++;
+  if (j >= to || b[j] !== 34) return -1;
+  for (j++; j < to && isWs(b[j]!); j++);
+  return j < to && b[j] === 93 ? j + 1 : -1;
 }
 
 /**

@@ -3,7 +3,7 @@
  * move, moves with their NAGs, comments and variations), and the tags as the PGN export format
  * puts them (standard §8.1.1, §8.2.6): the Seven Tag Roster first, each with the game's value (the
  * last pair of that name) or its "unknown" value, then the other pairs in their order; a line
- * break in a value becomes a space (a tag pair is one line); the termination marker is the game's,
+ * break in a value becomes a space (a string holds none, §7); the termination marker is the game's,
  * else the Result tag's when it is one, else `*`, and the Result tag keeps its value.
  */
 import assert from 'node:assert/strict';

@@ -115,7 +115,8 @@ interface Frame {
  * nested however deep (the reader takes any depth) cannot overflow the call stack.
  */
 function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
-  // A black move needs its number after anything that interrupts the moves (§8.2.2.2).
+  // A black move needs its number after anything that interrupts the moves (§8.2.2.2:
+  // "intervening annotation or commentary"), a NAG, a comment or a variation.
   const stack: Frame[] = [{ moves, index: 0, ply, needNumber: true, variation: -1 }];
   while (stack.length > 0) {
     const f = stack[stack.length - 1]!;
@@ -135,7 +136,8 @@ function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
       f.needNumber = false;
       for (const nag of move.nags) out.add('$' + nag);
       for (const c of move.comments) out.comment(c);
-      if (move.comments.length > 0) f.needNumber = true;
+      // NAGs are annotation, comments commentary: either interrupts the moves (§8.2.2.2).
+      if (move.nags.length > 0 || move.comments.length > 0) f.needNumber = true;
       f.variation = 0;
     }
     if (f.variation < move.variations.length) {

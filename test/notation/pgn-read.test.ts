@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { makeFen as makeChessopsFen } from 'chessops/fen';
-import { parsePgn as parseChessopsPgn, startingPosition as chessopsStart, type Node, type PgnNodeData } from 'chessops/pgn';
+import { makePgn as makeChessopsPgn, parsePgn as parseChessopsPgn, startingPosition as chessopsStart, type Node, type PgnNodeData } from 'chessops/pgn';
 import { parseSan as parseChessopsSan } from 'chessops/san';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
@@ -746,6 +746,11 @@ test('writer: Seven Tag Roster first, lines of fewer than 80 characters, numberi
   assert.ok(out.split('\n').length >= 4);
   const fromFen = ok('[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 30"]\n\n30... Kd7 31. Kd2 *')[0]!;
   assert.match(makePgn(fromFen), /\n30\.\.\. Kd7 31\. Kd2 \*\n$/);
+  // A NAG is annotation too (§8.2.2.2: a black move after "intervening annotation or commentary"
+  // has its number; chessops writes it so).
+  const nags = ok('1. e4! e5 $2 2. Nf3 $14 Nc6 3. Bb5 *')[0]!;
+  assert.match(makePgn(nags), /\n1\. e4 \$1 1\.\.\. e5 \$2 2\. Nf3 \$14 2\.\.\. Nc6 3\. Bb5 \*\n$/);
+  assert.equal(makePgn(nags).split('\n\n')[1], makeChessopsPgn(parseChessopsPgn(makePgn(nags))[0]!).split('\n\n')[1]);
 });
 
 test('writer: comments set by a program, with line breaks, tabs and braces, read back as the reader would read them', () => {

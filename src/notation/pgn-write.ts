@@ -34,7 +34,28 @@ const checkMove = (move: PgnMove): void => {
   }
 };
 
-const escapeTag = (value: string): string => value.replace(/[\\"]/g, (c) => '\\' + c).replace(/[\r\n]+/g, ' ');
+/** Characters that do not print (C0, DEL, C1: PGN §4.1), tabs and line breaks among them. */
+const nonPrinting = (code: number): boolean => code < 0x20 || (code >= 0x7f && code <= 0x9f);
+
+/**
+ * A tag value as a string token (§7.1): `\\` and `\"` escaped; printing characters only (no
+ * tab, §4.2, nor line break), so each run of other characters is written as one space.
+ */
+function escapeTag(value: string): string {
+  let out = '';
+  let gap = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]!;
+    if (nonPrinting(c.charCodeAt(0))) {
+      if (!gap) out += ' ';
+      gap = true;
+      continue;
+    }
+    gap = false;
+    out += c === '\\' || c === '"' ? '\\' + c : c;
+  }
+  return out;
+}
 
 export interface WritePgnOptions {
   /** The longest movetext line, in characters (default 79: PGN §8.2.1, export format, has lines of fewer than 80). */

@@ -794,6 +794,18 @@ test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not
   assert.deepEqual(ok(makePgn({ ...g!, tags: [['My_Tag+1', 'v']] }))[0]!.tags.at(-1), ['My_Tag+1', 'v']);
 });
 
+test('writer: a tag value holds printing characters only (PGN §7.1, §4.2: no tab, no line break, no control character), each run of others one space', () => {
+  // A tab and an escape character read as they are (the reader takes any byte but the quote and the line breaks).
+  const [g] = ok('[White "A\tB \u001b[1mC\u0085D\u007fE"]\n\n1. e4 *');
+  assert.equal(tagValue(g!, 'White'), 'A\tB \u001b[1mC\u0085D\u007fE');
+  const built: PgnGame = { ...g!, tags: [['White', 'one\r\n\ttwo\u0000\u0001three']] };
+  for (const [game, value] of [[g!, 'A B  [1mC D E'], [built, 'one two three']] as const) {
+    const text = makePgn(game);
+    assert.ok(text.includes(`[White "${value}"]`), text);
+    assert.ok([...text].every((c) => c === '\n' || (c >= ' ' && (c < '\u007f' || c > '\u009f'))), JSON.stringify(text));
+  }
+});
+
 test('reader without validation: a word that would not be written back as that one move is a syntax error, not a move the writer refuses', () => {
   // Each word gives, as the lexer cuts it, a "move" that alone reads as something else: a NAG
   // (`N`, `RR`, `=+`, `-+`: glyphs), a move number (`1`, `0`), a move with a marker glued to it

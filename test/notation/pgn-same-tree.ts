@@ -3,7 +3,8 @@
  * move, moves with their NAGs, comments and variations), and the tags as the PGN export format
  * puts them (standard §8.1.1, §8.2.6): the Seven Tag Roster first, each with the game's value (the
  * last pair of that name) or its "unknown" value, then the other pairs in their order; a line
- * break in a value becomes a space (a string holds none, §7); the termination marker is the game's,
+ * break, a tab or another control character in a value becomes a space (a string holds printing
+ * characters only, §7.1); the termination marker is the game's,
  * else the Result tag's when it is one, else `*`, and the Result tag keeps its value.
  */
 import assert from 'node:assert/strict';
@@ -27,7 +28,8 @@ export function assertReadsBackAs(back: PgnGame, game: PgnGame, where: string): 
   const resultTag = last('Result');
   const marker = [game.result, resultTag].find((r) => r !== undefined && MARKERS.has(r)) ?? '*';
   assert.equal(back.result, marker, `${where}: termination marker`);
-  const oneLine = (value: string): string => value.replace(/[\r\n]+/g, ' ');
+  // Each run of characters that do not print (C0, DEL, C1; tabs and line breaks too) is one space (§7.1).
+  const oneLine = (value: string): string => value.replace(/\p{Cc}+/gu, ' ');
   const tags: [string, string][] = ROSTER.map(([name, unknown]) => [name, oneLine((name === 'Result' ? (resultTag ?? marker) : last(name)) ?? unknown)]);
   for (const [name, value] of game.tags) if (!ROSTER.some(([n]) => n === name)) tags.push([name, oneLine(value)]);
   assert.deepEqual(back.tags, tags, `${where}: tags`);

@@ -11,7 +11,7 @@ import { err, ok, type Result } from '../core/result.js';
 import { parseSquare, squareName } from '../core/square.js';
 import { W_CASTLING } from '../chess/layout.js';
 import { Position, type PositionError, type PositionOptions } from '../chess/position.js';
-import { pieceCodeAt, placePiece, type Setup } from '../chess/setup.js';
+import { MAX_CLOCK, pieceCodeAt, placePiece, type Setup } from '../chess/setup.js';
 import { BLACK, ROLE_LETTERS, WHITE } from '../chess/types.js';
 
 export const FEN_FIELDS = ['board', 'turn', 'castling', 'epSquare', 'halfmoves', 'fullmoves'] as const;
@@ -98,7 +98,8 @@ function outermostRookFile(placement: Int32Array, color: number, hSide: boolean)
 function parseCount(field: 'halfmoves' | 'fullmoves', text: string | undefined, fallback: number): Result<number, FenError> {
   if (text === undefined) return ok(fallback);
   // Nine digits at most: MAX_CLOCK, the bound Position.fromSetup holds setups to.
-  if (!/^\d{1,9}$/.test(text)) return fenError(field, `expected a non-negative integer, found '${text}'`);
+  if (!/^\d+$/.test(text)) return fenError(field, `expected a non-negative integer, found '${text}'`);
+  if (text.length > 9) return fenError(field, `expected an integer of at most 9 digits (up to ${MAX_CLOCK}), found '${text}'`);
   return ok(Number(text));
 }
 

@@ -77,3 +77,22 @@ test('an en-passant square that is no square is invalid, not truncated to one', 
     assert.equal(lenient.value.epSquare, undefined, String(epSquare));
   }
 });
+
+test('a FEN clock of more than nine digits is refused with the limit, not as no integer', () => {
+  // 99999999999 is a non-negative integer (PGN §16.1.3.5); what refuses it is the nine digits
+  // parseFen reads (MAX_CLOCK), and the reason must say so.
+  for (const [fen, field] of [
+    ['4k3/8/8/8/8/8/8/4K3 w - - 99999999999 1', 'halfmoves'],
+    ['4k3/8/8/8/8/8/8/4K3 w - - 0 1000000000', 'fullmoves'],
+  ] as const) {
+    const r = parseFen(fen);
+    assert.ok(!r.ok, fen);
+    assert.equal(r.error.field, field);
+    assert.match(r.error.reason, /at most 9 digits \(up to 999999999\)/, r.error.reason);
+    assert.doesNotMatch(r.error.reason, /non-negative integer,/, r.error.reason);
+  }
+  // Not digits at all is still no integer.
+  const x = parseFen('4k3/8/8/8/8/8/8/4K3 w - - x 1');
+  assert.ok(!x.ok);
+  assert.equal(x.error.reason, "expected a non-negative integer, found 'x'");
+});

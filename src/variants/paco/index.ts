@@ -3,7 +3,7 @@ export * from './layout.js';
 export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
 export { legalActions, isLegalAction, placeTargets, threatenedSquares } from './actions.js';
 export { applyAction } from './play.js';
-export { parsePacoFen, writePacoFen, squareName, parseSquare, type PacoFenError, type PacoFenOptions } from './fen.js';
+export { parsePacoFen, writePacoFen, squareName, parseSquare, type PacoFenError, type PacoFenField, type PacoFenOptions } from './fen.js';
 export {
   actionName, parseActionName, actionToJson, actionFromJson, viewpointCode, mirrorTile, type PacoActionError,
 } from './action-text.js';

@@ -13,7 +13,7 @@ export { makeUci, parseUci } from './notation/uci.js';
 export type { UciError } from './notation/uci.js';
 export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';
-export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn } from './notation/index.js';
+export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue } from './notation/index.js';
 export type {
   CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnGame, PgnMove, PgnSource, PgnStep,
   ReplayError, ReplayOptions, ReplayRecord, ShapeColor, StartError, WritePgnOptions,

@@ -331,18 +331,22 @@ export class Position {
     return { color: COLORS[color]!, role: ROLES[role]! };
   }
 
-  /** Squares holding pieces of a colour and, optionally, a role. */
+  /**
+   * Squares holding pieces of a colour and, optionally, a role; a RangeError for a name that is
+   * no colour or role (`'White'`, `'N'`).
+   */
   pieces(color: Color, role?: Role): SquareSet {
-    const c = COLORS.indexOf(color);
+    const c = colorIndex(color, 'pieces');
     const w = this.words;
     if (role === undefined) return new SquareSet(w[2 * c]!, w[2 * c + 1]!);
     const r = ROLES.indexOf(role);
+    if (r < 0) throw new RangeError(`pieces: not a role (${ROLES.join(', ')}): ${String(role)}`);
     return new SquareSet(w[2 * c]! & w[4 + 2 * r]!, w[2 * c + 1]! & w[5 + 2 * r]!);
   }
 
-  /** The king square of a colour. */
+  /** The king square of a colour; a RangeError for a name that is no colour. */
   king(color: Color): number {
-    return kingSquare(this.words, COLORS.indexOf(color));
+    return kingSquare(this.words, colorIndex(color, 'king'));
   }
 
   /** Pieces giving check to the side to move. */
@@ -384,6 +388,13 @@ export class Position {
   isStalemate(): boolean {
     return this.countLegalMoves() === 0 && !this.isCheck();
   }
+}
+
+/** 0 for 'white', 1 for 'black'; a RangeError naming `fn` for anything else. */
+function colorIndex(color: Color, fn: string): number {
+  const c = COLORS.indexOf(color);
+  if (c < 0) throw new RangeError(`${fn}: not a colour (white, black): ${String(color)}`);
+  return c;
 }
 
 export function kingSquare(w: Int32Array, color: number): number {

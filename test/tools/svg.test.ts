@@ -16,7 +16,7 @@ import { Position } from '../../src/chess/position.js';
 import { Rng } from '../../src/core/rng.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 import { readText, sharedPath } from '../../src/node/data.js';
-import { boardSvg, chessDiagram, pacoDiagram } from '../../src/tools/svg/index.js';
+import { boardSvg, chessDiagram, pacoDiagram, type DiagramOptions, type DiagramPiece } from '../../src/tools/svg/index.js';
 import { parsePacoFen } from '../../src/variants/paco/fen.js';
 import { epdFens, runCommand, testSeed } from '../helpers.js';
 
@@ -215,6 +215,24 @@ test('the drawing: size from the options, deterministic, and RangeErrors for wha
   assert.throws(() => boardSvg([{ square: 64, color: 'white', role: 'king' }]), RangeError);
   assert.throws(() => boardSvg([], { squareSize: 0 }), RangeError);
   assert.throws(() => boardSvg([], { highlights: [-1] }), RangeError);
+});
+
+test('a piece colour or role, or an orientation, that is no name is a RangeError naming it', () => {
+  // From JavaScript: 'King' crashed with a TypeError inside the glyph builder; 'White' drew a
+  // <use> of a symbol #White-king that no diagram defines (an empty square); 'w' drew the board
+  // from White's side.
+  const bad = [
+    [{ square: 4, color: 'White', role: 'king' }, {}, /colour.*White/],
+    [{ square: 4, color: 'white', role: 'King' }, {}, /role.*King/],
+    [{ square: 4, color: 'white', role: 'k' }, {}, /role.*'k'/],
+    [{ square: 4, color: 'white', role: 'king' }, { orientation: 'w' }, /orientation.*'w'/],
+  ] as unknown as [DiagramPiece, DiagramOptions, RegExp][];
+  for (const [piece, options, message] of bad) {
+    assert.throws(() => boardSvg([piece], options), (e: unknown) => e instanceof RangeError && message.test(e.message), JSON.stringify([piece, options]));
+  }
+  assert.throws(() => chessDiagram(Position.standard(), { orientation: 'Black' as never }), RangeError);
+  // The names themselves draw.
+  assert.match(boardSvg([{ square: 4, color: 'white', role: 'king' }], { orientation: 'black' }), /href="#white-king"/);
 });
 
 test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors', async () => {

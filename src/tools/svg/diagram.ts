@@ -5,7 +5,7 @@
  * Pieces are `<symbol>`s placed with `<use>`; every square and piece carries `data-square` for
  * scripts and style sheets. Pure string building: runs in browsers as well as in Node.
  */
-import type { Color, Role } from '../../chess/types.js';
+import { COLORS, ROLES, type Color, type Role } from '../../chess/types.js';
 import { isSquare, squareName } from '../../core/square.js';
 import { glyphId, glyphSymbol } from './pieces.js';
 
@@ -48,13 +48,20 @@ function assertSquare(sq: number, what: string): void {
   if (!isSquare(sq)) throw new RangeError(`${what}: square ${sq} is not in 0..63`);
 }
 
+/** A colour or role name, checked: a JavaScript caller's 'White' or 'K' names no glyph. */
+function assertName(names: readonly string[], value: unknown, what: string): void {
+  if (!names.includes(value as string)) throw new RangeError(`${what}: expected one of ${names.join(', ')}, got '${String(value)}'`);
+}
+
 /**
  * The SVG text of a diagram. A square holds at most one piece of each colour (two make a Paco
- * Ŝako union); anything else, or a square outside 0..63, is a `RangeError`.
+ * Ŝako union); anything else, a square outside 0..63, or a colour or role that is no name, is a
+ * `RangeError`.
  */
 export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOptions = {}): string {
   const s = options.squareSize ?? 45;
   if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`squareSize: expected a positive number, got ${s}`);
+  if (options.orientation !== undefined) assertName(COLORS, options.orientation, 'orientation');
   const flipped = options.orientation === 'black';
   const margin = options.coordinates === false ? 0 : Math.round(s * 0.4);
   const width = margin + 8 * s;
@@ -66,6 +73,8 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
   const byColor: [Map<number, DiagramPiece>, Map<number, DiagramPiece>] = [new Map(), new Map()];
   for (const p of pieces) {
     assertSquare(p.square, 'piece');
+    assertName(COLORS, p.color, 'piece colour');
+    assertName(ROLES, p.role, 'piece role');
     const layer = byColor[p.color === 'white' ? 0 : 1];
     if (layer.has(p.square)) throw new RangeError(`piece: two ${p.color} pieces on ${squareName(p.square)}`);
     layer.set(p.square, p);

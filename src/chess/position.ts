@@ -13,6 +13,7 @@ import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { primeMoveGenerator } from './movegen-primer.js';
+import { isInsufficientMaterial } from './outcome.js';
 import { applyMove, applyNullMove, refreshKey } from './play.js';
 import { MAX_CLOCK, placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
@@ -387,6 +388,14 @@ export class Position {
 
   isStalemate(): boolean {
     return this.countLegalMoves() === 0 && !this.isCheck();
+  }
+
+  /**
+   * Whether neither side can ever mate, in the material form of FIDE 5.2.2 (see
+   * `isInsufficientMaterial` in outcome.ts); `positionOutcome` reports it as a draw.
+   */
+  isInsufficientMaterial(): boolean {
+    return isInsufficientMaterial(this.words);
   }
 }
 

@@ -58,7 +58,10 @@ function escapeTag(value: string): string {
 }
 
 export interface WritePgnOptions {
-  /** The longest movetext line, in characters (default 79: PGN §8.2.1, export format, has lines of fewer than 80). */
+  /**
+   * The longest movetext line, in characters (default 79: PGN §8.2.1, export format, has lines of
+   * fewer than 80); Infinity writes the movetext on one line. Anything else is a RangeError.
+   */
   readonly width?: number;
 }
 
@@ -176,7 +179,8 @@ function writeLine(out: Wrapper, moves: readonly PgnMove[], ply: number): void {
 
 /**
  * The PGN text of a game (ending with a newline). Throws a RangeError for what cannot be written
- * as PGN: a tag name that is not a symbol, a move that is not one SAN token, a NAG outside 0..255.
+ * as PGN: a tag name that is not a symbol, a move that is not one SAN token, a NAG outside 0..255;
+ * and for a `width` that is no line width.
  *
  * ```ts
  * makePgn({ tags: [['White', 'Kasparov']], comments: [], moves: [newMove('e4')], result: '1-0' })
@@ -198,7 +202,11 @@ export function makePgn(game: PgnGame, options: WritePgnOptions = {}): string {
     if (!isSymbolToken(name)) throw new RangeError(`makePgn: tag name '${name}' is not a PGN symbol (letters, digits, _+#=:-/)`);
     if (!roster.has(name)) lines.push(`[${name} "${escapeTag(value)}"]`);
   }
-  const out = new Wrapper(options.width ?? 79);
+  const width = options.width ?? 79;
+  if (!(Number.isInteger(width) && width > 0) && width !== Infinity) {
+    throw new RangeError(`makePgn: width must be a whole number of characters ≥ 1, or Infinity, got ${String(width)}`);
+  }
+  const out = new Wrapper(width);
   for (const c of game.comments) out.comment(c);
   writeLine(out, game.moves, startPly(game));
   out.add(marker);

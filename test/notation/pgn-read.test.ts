@@ -794,6 +794,18 @@ test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not
   assert.deepEqual(ok(makePgn({ ...g!, tags: [['My_Tag+1', 'v']] }))[0]!.tags.at(-1), ['My_Tag+1', 'v']);
 });
 
+test('writer: the width option is a positive whole number of characters, or Infinity for one line; anything else is a RangeError', () => {
+  const [g] = ok('1. e4 e5 2. Nf3 Nc6 *');
+  const movetext = (width: number): string => makePgn(g!, { width }).split('\n\n')[1]!;
+  assert.equal(movetext(10), '1. e4 e5\n2. Nf3 Nc6\n*\n');
+  assert.equal(movetext(1), '1. e4\ne5\n2. Nf3\nNc6\n*\n'); // a token longer than the width stands alone
+  assert.equal(movetext(Infinity), '1. e4 e5 2. Nf3 Nc6 *\n');
+  // These wrote one token a line, silently, as if the width were 1.
+  for (const width of [0, -5, NaN, 2.5, -Infinity, '10' as unknown as number]) {
+    assert.throws(() => makePgn(g!, { width }), (e: unknown) => e instanceof RangeError && /width/.test(e.message), String(width));
+  }
+});
+
 test('writer: a tag value holds printing characters only (PGN §7.1, §4.2: no tab, no line break, no control character), each run of others one space', () => {
   // A tab and an escape character read as they are (the reader takes any byte but the quote and the line breaks).
   const [g] = ok('[White "A\tB \u001b[1mC\u0085D\u007fE"]\n\n1. e4 *');

@@ -91,6 +91,17 @@ export class GameHistory {
     this.keys.push(repetitionKey(pos));
   }
 
+  /**
+   * Takes back the last move (or pushed position) and returns the position now current, or
+   * undefined when only the starting position is left (nothing is taken back then).
+   */
+  undo(): Position | undefined {
+    if (this.positions.length === 1) return undefined;
+    this.positions.pop();
+    this.keys.pop();
+    return this.current;
+  }
+
   get current(): Position {
     return this.positions[this.positions.length - 1]!;
   }

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParse } from 'chessops/fen';
 import { parseUci as chessopsUci } from 'chessops/util';
@@ -100,4 +101,35 @@ test('an en-passant right that cannot be used does not make positions differ (FI
     assert.equal(repetitionKey(h.current) === repetitionKey(afterPush), !epLegal, fen);
     assert.equal(h.repetitions(), epLegal ? 1 : 2, fen);
   }
+});
+
+test('GameHistory.undo takes back the last move, and the repetition count follows (as chess.js undo)', () => {
+  const h = new GameHistory(Position.standard());
+  const ref = new ChessJs();
+  const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
+  const both = (ucis: string[]): void => {
+    play(h, ucis);
+    for (const uci of ucis) ref.move({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
+  };
+  both([...shuffle, ...shuffle]);
+  assert.equal(ref.isThreefoldRepetition(), true);
+  assert.equal(h.claimableDraw(), 'threefoldRepetition');
+  const before = h.current;
+  const back = h.undo();
+  ref.undo();
+  assert.equal(back, h.current);
+  assert.notEqual(back, before);
+  assert.equal(makeFen(back!), ref.fen());
+  assert.equal(ref.isThreefoldRepetition(), false);
+  assert.equal(h.claimableDraw(), undefined);
+  assert.equal(h.repetitions(), 2); // White's knight home, Black's on f6: its second time
+  // The move taken back can be played again from the position now current, which counts anew.
+  both(['f6g8']);
+  assert.equal(ref.isThreefoldRepetition(), true);
+  assert.equal(h.claimableDraw(), 'threefoldRepetition');
+  // Back to the start, then nothing to take back.
+  for (let i = 0; i < 8; i++) assert.ok(h.undo() !== undefined);
+  assert.equal(makeFen(h.current), makeFen(Position.standard()));
+  assert.equal(h.undo(), undefined);
+  assert.equal(h.repetitions(), 1);
 });

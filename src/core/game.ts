@@ -17,7 +17,9 @@ export interface Game<S> {
   readonly actionCount: number;
   /**
    * Writes the legal actions of `s` into `out` and returns how many; a RangeError if `out` has not
-   * room for them all (chess needs 218 at most, Paco Ŝako 64).
+   * room for them all (chess needs 218 at most where the material is what promotions can make, but
+   * up to 682 from a position the lenient reader accepted with more: `MAX_MOVES_ANY`, 768, always
+   * holds them; Paco Ŝako 64).
    */
   legalActions(s: S, out: Int32Array): number;
   /** Writes the state after `action` into `into`. Trusted: `action` came from legalActions(s). */

@@ -47,6 +47,9 @@ function symbolicNag(b: Uint8Array, i: number, n: number): number {
   return GLYPH_NAGS.get(s) ?? 0;
 }
 
+/** The bytes `b[from..to)`, all ASCII (digits, `$`, `!`, `?`), as text: for error messages. */
+const asciiText = (b: Uint8Array, from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
+
 export class PgnLexer {
   buf: Uint8Array = new Uint8Array(0);
   pos = 0;
@@ -218,8 +221,11 @@ export class PgnLexer {
           let v = 0;
           while (j < end && b[j]! >= 48 && b[j]! <= 57 && v < 1000) v = 10 * v + b[j++]! - 48;
           if (j === i + 1 || v > 255) {
-            this.pos = Math.max(j, i + 1);
-            return this.fail(i, 'invalid NAG');
+            // The message quotes the whole digit run (the value stops counting past 1000).
+            let k = j;
+            while (k < end && b[k]! >= 48 && b[k]! <= 57) k++;
+            this.pos = Math.max(k, i + 1);
+            return this.fail(i, `invalid NAG '${asciiText(b, i, k)}': a NAG is $0 to $255`);
           }
           this.nag = v;
           this.stop = j;
@@ -234,7 +240,7 @@ export class PgnLexer {
           this.stop = j;
           this.pos = j;
           const c1 = j - i > 1 ? b[i + 1]! : 0;
-          if (j - i > 2) return this.fail(i, 'invalid annotation glyph');
+          if (j - i > 2) return this.fail(i, `invalid annotation glyph '${asciiText(b, i, j)}'`);
           this.nag = c1 === 0 ? (c === 33 ? 1 : 2) : c === 33 ? (c1 === 33 ? 3 : 5) : c1 === 63 ? 4 : 6;
           return T_NAG;
         }

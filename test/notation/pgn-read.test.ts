@@ -327,9 +327,9 @@ test('a game broken before its first move: its starting position once its tags a
   const fen = '4k3/8/8/8/8/8/8/4K2R w K - 0 1';
   const cases: [text: string, fen: string | null, message: string, line: number, column: number][] = [
     [`[FEN "${fen}"]\n[SetUp "1"]\n\n) 1. O-O *\n`, fen, "')' without a variation", 4, 1],
-    [`[FEN "${fen}"]\n\n1. $x O-O *\n`, fen, 'invalid NAG', 3, 4],
+    [`[FEN "${fen}"]\n\n1. $x O-O *\n`, fen, "invalid NAG '$': a NAG is $0 to $255", 3, 4],
     [`[FEN "${fen}"]\n\n{unterminated 1. O-O *\n`, fen, 'unterminated comment', 3, 1],
-    [`1. $x e4 *\n`, makeFen(Position.standard()), 'invalid NAG', 1, 4],
+    [`1. $x e4 *\n`, makeFen(Position.standard()), "invalid NAG '$': a NAG is $0 to $255", 1, 4],
     // A variation is an alternative to a move (PGN §8.2.5): none may come before the first.
     [`[FEN "${fen}"]\n\n(1. Kd1) 1. O-O *\n`, fen, 'variation before any move', 3, 1],
     [`{c} (1. d4) 1. e4 *\n`, makeFen(Position.standard()), 'variation before any move', 1, 5],
@@ -681,10 +681,11 @@ test('paused replay of input cut anywhere in two: a token that reaches the cut i
 test('annotation glyphs and NAGs among the moves: the valid ones are skipped, the others reported', () => {
   const cases: [string, number, string | null, number][] = [
     ['1. e4! e5?? 2. Nf3!? Nc6?! 3. Bb5!! $1 a6 $255 *', 6, null, 0],
-    ['1. e4 e5!!! 2. Nf3 *', 2, 'invalid annotation glyph', 9],
-    ['1. e4 e5 2. Nf3?!? *', 3, 'invalid annotation glyph', 16],
-    ['1. e4 $256 e5 *', 1, 'invalid NAG', 7],
-    ['1. e4 $ e5 *', 1, 'invalid NAG', 7],
+    ['1. e4 e5!!! 2. Nf3 *', 2, "invalid annotation glyph '!!!'", 9],
+    ['1. e4 e5 2. Nf3?!? *', 3, "invalid annotation glyph '?!?'", 16],
+    ['1. e4 $256 e5 *', 1, "invalid NAG '$256': a NAG is $0 to $255", 7],
+    ['1. e4 $1234567 e5 *', 1, "invalid NAG '$1234567': a NAG is $0 to $255", 7],
+    ['1. e4 $ e5 *', 1, "invalid NAG '$': a NAG is $0 to $255", 7],
     ['1. e4 $0012 e5 *', 2, null, 0],
     // Evaluation symbols and `e.p.` (next() reads them; the move runs never take them as moves).
     ['1. e4 += e5 +- 2. Nf3 N RR inf Nc6 =/+ 3. Bb5 = -/+ a6 +/= *', 6, null, 0],

@@ -8,9 +8,10 @@
  * Without --jsonl: a progress line on stderr (when it is a terminal), each broken game on
  * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout.
  * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE` (the
- * message's control characters escaped: `visible`), and exits with 1 when there is any. As replay, it reads the mainlines; with --variations it reads
- * every game whole with the tree reader, so that a broken move or a syntax error inside a
- * variation is reported too (on one thread).
+ * message's control characters escaped: `visible`), and exits with 1 when there is any. As
+ * replay, it reads the mainlines; with --variations it reads every game whole with the tree
+ * reader, so that a broken move or a syntax error inside a variation is reported too (on one
+ * thread).
  */
 import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';

@@ -47,8 +47,11 @@ function symbolicNag(b: Uint8Array, i: number, n: number): number {
   return GLYPH_NAGS.get(s) ?? 0;
 }
 
-/** The bytes `b[from..to)`, all ASCII (digits, `$`, `!`, `?`), as text: for error messages. */
-const asciiText = (b: Uint8Array, from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
+/** Bytes an error message quotes at most; a longer run is cut and ends in `…`. */
+const QUOTED = 16;
+/** The bytes `b[from..to)`, all ASCII (digits, `$`, `!`, `?`), as text for an error message. */
+const asciiText = (b: Uint8Array, from: number, to: number): string =>
+  String.fromCharCode(...b.subarray(from, Math.min(to, from + QUOTED))) + (to - from > QUOTED ? '…' : '');
 
 export class PgnLexer {
   buf: Uint8Array = new Uint8Array(0);

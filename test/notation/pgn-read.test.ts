@@ -685,6 +685,9 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
     ['1. e4 e5 2. Nf3?!? *', 3, "invalid annotation glyph '?!?'", 16],
     ['1. e4 $256 e5 *', 1, "invalid NAG '$256': a NAG is $0 to $255", 7],
     ['1. e4 $1234567 e5 *', 1, "invalid NAG '$1234567': a NAG is $0 to $255", 7],
+    // A run of any length is read to its end and quoted in its first 16 bytes (it crashed: a spread of 500,000 arguments).
+    [`1. e4 $${'9'.repeat(500_000)} e5 *`, 1, `invalid NAG '$${'9'.repeat(15)}…': a NAG is $0 to $255`, 7],
+    [`1. e4 ${'!'.repeat(500_000)} e5 *`, 1, `invalid annotation glyph '${'!'.repeat(16)}…'`, 7],
     ['1. e4 $ e5 *', 1, "invalid NAG '$': a NAG is $0 to $255", 7],
     ['1. e4 $0012 e5 *', 2, null, 0],
     // Evaluation symbols and `e.p.` (next() reads them; the move runs never take them as moves).

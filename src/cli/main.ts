@@ -4,6 +4,7 @@
  */
 import { COMMANDS } from './commands/index.js';
 import { EXIT_USAGE, isUsageError, usageErrorText } from './usage.js';
+import { visible } from './visible.js';
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -18,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (command === undefined) {
-    console.error(`caissa: unknown command '${name}'\n\n${help()}`);
+    console.error(`caissa: unknown command '${visible(name)}'\n\n${help()}`);
     return EXIT_USAGE;
   }
   try {

@@ -1,5 +1,6 @@
 /** Exit codes and the error type of bad usage, shared by every command. */
 import { MAX_DEPTH } from '../core/depth.js';
+import { visible } from './visible.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -20,7 +21,8 @@ export class InputError extends UsageError {
 
 /** What `caissa` prints on standard error for an error of bad usage or bad input. */
 export function usageErrorText(command: Command, e: Error): string {
-  return e instanceof InputError ? `caissa ${command.name}: ${e.message}` : `caissa ${command.name}: ${e.message}\nusage: ${command.usage}`;
+  const message = visible(e.message);
+  return e instanceof InputError ? `caissa ${command.name}: ${message}` : `caissa ${command.name}: ${message}\nusage: ${command.usage}`;
 }
 
 /** Whether `e` is bad usage: a `UsageError`, or an unknown or malformed option reported by `parseArgs`. */

@@ -197,3 +197,20 @@ test('counts past their bounds are usage errors naming the bound (exit 2), not a
     assert.doesNotMatch(r.err, /\n\s+at /, `${args.join(' ')}: a stack trace`);
   }
 });
+
+test('an error quoting the input shows its control characters as escapes, so it cannot drive the terminal or break the line', () => {
+  const cases: [string[], string][] = [
+    [['san', 'startpos', 'e\x1b[31m4'], "'e\\x1b[31m4'"],
+    [['uci', 'startpos', 'e2\u202ee4'], 'e2\\u202ee4'],
+    [['moves', '--fen', '4k3/8/8/8/8/8/8/4K3 w - - 0 1\x1b'], "'1\\x1b'"],
+    [['no\x07such'], "unknown command 'no\\x07such'"],
+  ];
+  for (const [args, shown] of cases) {
+    const r = run(...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.ok(r.err.includes(shown), `${JSON.stringify(r.err)} lacks ${shown}`);
+    const firstLine = r.err.split('\n')[0]!;
+    const raw = [...firstLine].filter((c) => c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '\u202e');
+    assert.deepEqual(raw, [], JSON.stringify(firstLine));
+  }
+});

@@ -16,6 +16,7 @@ import { PACO_START_FEN } from '../../variants/paco/game.js';
 import { applyAction } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
 import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, parseIntOption, UsageError, type Command } from '../usage.js';
+import { visible } from '../visible.js';
 
 const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]
@@ -79,7 +80,7 @@ async function sakoCmd(args: string[]): Promise<number> {
         fenText = f;
       } catch (e) {
         bad++;
-        console.error(`line ${i + 1}: ${(e as Error).message}`);
+        console.error(`line ${i + 1}: ${visible((e as Error).message)}`);
         out.push(JSON.stringify({ fen: line, error: { kind: 'json', message: (e as Error).message } }));
         return;
       }
@@ -87,7 +88,7 @@ async function sakoCmd(args: string[]): Promise<number> {
     const r = parsePacoFen(fenText);
     if (!r.ok) {
       bad++;
-      console.error(`line ${i + 1}: ${r.error.message}`);
+      console.error(`line ${i + 1}: ${visible(r.error.message)}`);
       out.push(JSON.stringify({ fen: fenText, error: { kind: r.error.kind, field: r.error.field, message: r.error.message } }));
       return;
     }

@@ -20,6 +20,7 @@ import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseThreads, UsageError, type Command } from '../usage.js';
+import { visible } from '../visible.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
 caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;
@@ -47,28 +48,6 @@ async function* treeRecords(file: string, firstGame: number): AsyncGenerator<Rep
 /** Writes to stdout, waiting when the pipe is full (so a huge replay keeps memory flat). */
 async function writeOut(text: string): Promise<void> {
   if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', () => resolve()));
-}
-
-/**
- * A message as plain output shows it: it may quote text of the input (a tag value holds any
- * character but the quote and line breaks), so control characters (C0, DEL, C1), the Unicode
- * line and paragraph separators and the bidirectional controls are written as escapes (`\t`,
- * `\x1b`, `\u2028`) and a backslash is doubled, so that the text cannot break the line, move
- * the terminal's cursor or reorder what it shows, and reads back unambiguously. --jsonl has
- * JSON's escapes instead.
- */
-const hidden = (code: number): boolean =>
-  code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
-function visible(text: string): string {
-  let out = '';
-  for (const c of text) {
-    const code = c.charCodeAt(0);
-    if (c === '\\') out += '\\\\';
-    else if (c === '\t') out += '\\t';
-    else if (hidden(code)) out += (code < 0x100 ? '\\x' : '\\u') + code.toString(16).padStart(code < 0x100 ? 2 : 4, '0');
-    else out += c;
-  }
-  return out;
 }
 
 const errorLine = (file: string, r: ReplayRecord): string =>

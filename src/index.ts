@@ -1,5 +1,5 @@
 /** caissa: the curated public API. Subpaths (`caissa/core`, `caissa/chess`, …) export more. */
-export type { Game, Outcome } from './core/game.js';
+export type { Game, Outcome, OutcomeReason } from './core/game.js';
 export type { Result } from './core/result.js';
 export { SquareSet } from './core/bitboard.js';
 export { parseSquare, squareName } from './core/square.js';

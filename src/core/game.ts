@@ -3,11 +3,39 @@
  * so each works for chess, Chess960, progressive chess and Paco Ŝako alike. States are mutable
  * buffers owned by the caller; `play` writes the successor into another buffer (copy-make).
  */
+/**
+ * Why a game ended, over every game caissa plays; each game gives the ones its rules have.
+ * - `checkmate`: the side to move is in check and has no legal move (FIDE 5.1.1; progressive
+ *   chess: at the start of its series).
+ * - `stalemate`: no legal move and not in check (FIDE 5.2.1).
+ * - `progressiveStalemate`: progressive chess, the side to move cannot complete its series.
+ * - `insufficientMaterial`: no series of legal moves can mate (FIDE 5.2.2, dead position).
+ * - `seventyFiveMoves`: 75 moves by each side without a capture or a pawn move (FIDE 9.6.2).
+ * - `fivefoldRepetition`: the same position five times (FIDE 9.6.1); a history's rule.
+ * - `paco`: Paco Ŝako, the opponent's king is united (the aim of the game); `timeout`: a win on
+ *   time that the state records; `repetition`: its draw by repetition; `noLegalAction`: the
+ *   side to act has no action and loses.
+ * - `noProgress`: a draw for a long run without progress: Paco Ŝako's rule, progressive chess's
+ *   10 quiet series, and the self-play environment's half-move limit.
+ */
+export type OutcomeReason =
+  | 'checkmate'
+  | 'stalemate'
+  | 'progressiveStalemate'
+  | 'insufficientMaterial'
+  | 'seventyFiveMoves'
+  | 'fivefoldRepetition'
+  | 'repetition'
+  | 'noProgress'
+  | 'timeout'
+  | 'paco'
+  | 'noLegalAction';
+
 export interface Outcome {
   /** 0 white, 1 black, undefined for a draw. */
   readonly winner: 0 | 1 | undefined;
-  /** Why the game ended, e.g. `checkmate`, `stalemate`, `insufficientMaterial`. */
-  readonly reason: string;
+  /** Why the game ended. */
+  readonly reason: OutcomeReason;
 }
 
 export interface Game<S> {

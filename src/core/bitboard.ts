@@ -61,6 +61,23 @@ export class SquareSet implements Iterable<number> {
     return new SquareSet(0, 0);
   }
 
+  /** All 64 squares. */
+  static full(): SquareSet {
+    return new SquareSet(-1, -1);
+  }
+
+  /** The set of the given squares; a RangeError for a number that is no square. */
+  static fromSquares(squares: Iterable<number>): SquareSet {
+    let lo = 0;
+    let hi = 0;
+    for (const sq of squares) {
+      checkSquare(sq, 'SquareSet.fromSquares');
+      if (sq < 32) lo |= 1 << sq;
+      else hi |= 1 << (sq - 32);
+    }
+    return new SquareSet(lo, hi);
+  }
+
   /** The set of one square; a RangeError for a number that is no square (also in `has`, `with`). */
   static fromSquare(sq: number): SquareSet {
     checkSquare(sq, 'SquareSet.fromSquare');
@@ -75,6 +92,42 @@ export class SquareSet implements Iterable<number> {
   with(sq: number): SquareSet {
     checkSquare(sq, 'SquareSet.with');
     return sq < 32 ? new SquareSet(this.lo | (1 << sq), this.hi) : new SquareSet(this.lo, this.hi | (1 << (sq - 32)));
+  }
+
+  /** The set without the square (a RangeError for a number that is no square). */
+  without(sq: number): SquareSet {
+    checkSquare(sq, 'SquareSet.without');
+    return sq < 32 ? new SquareSet(this.lo & ~(1 << sq), this.hi) : new SquareSet(this.lo, this.hi & ~(1 << (sq - 32)));
+  }
+
+  /** The squares in either set. */
+  union(other: SquareSet): SquareSet {
+    return new SquareSet(this.lo | other.lo, this.hi | other.hi);
+  }
+
+  /** The squares in both sets. */
+  intersect(other: SquareSet): SquareSet {
+    return new SquareSet(this.lo & other.lo, this.hi & other.hi);
+  }
+
+  /** The squares of this set that are not in `other`. */
+  diff(other: SquareSet): SquareSet {
+    return new SquareSet(this.lo & ~other.lo, this.hi & ~other.hi);
+  }
+
+  /** The squares of the board not in this set. */
+  complement(): SquareSet {
+    return new SquareSet(~this.lo, ~this.hi);
+  }
+
+  /** Whether both sets hold the same squares. */
+  equals(other: SquareSet): boolean {
+    return this.lo === other.lo && this.hi === other.hi;
+  }
+
+  /** Whether every square of this set is in `other`. */
+  isSubsetOf(other: SquareSet): boolean {
+    return (this.lo & ~other.lo) === 0 && (this.hi & ~other.hi) === 0;
   }
 
   size(): number {

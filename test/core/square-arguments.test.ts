@@ -27,5 +27,7 @@ test('SquareSet.fromSquare, with and has take squares 0..63 only', () => {
     assert.throws(() => SquareSet.fromSquare(sq), RangeError, String(sq));
     assert.throws(() => corners.with(sq), RangeError, String(sq));
     assert.throws(() => corners.has(sq), RangeError, String(sq));
+    assert.throws(() => corners.without(sq), RangeError, String(sq));
+    assert.throws(() => SquareSet.fromSquares([5, sq]), RangeError, String(sq));
   }
 });

@@ -21,7 +21,6 @@
  * their own (a resumed run does not repeat the games it already has). A finished run can be
  * resumed with a larger `games` to extend it.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { envSeed } from '../env/batch.js';
@@ -31,6 +30,7 @@ import { kernelFactory } from '../env/registry.js';
 import { readJson, writeJsonAtomic } from './atomic-file.js';
 import { NpyFileWriter } from './env-npy.js';
 import { splitRange } from './env-pool.js';
+import { makeDirectory } from './make-dir.js';
 import { WorkerThreadError } from './worker-error.js';
 
 export type SelfplayPolicy = 'random' | 'mcts';
@@ -147,7 +147,7 @@ export async function runSelfplay(
   const shape = factory.observationShape(options.observation);
   const a = factory.actionCount;
   const observationKind = options.game === 'paco' ? 'reference' : options.observation;
-  mkdirSync(options.out, { recursive: true });
+  makeDirectory(options.out);
   const path = (name: string): string => join(options.out, name);
 
   let prior: RunManifest | undefined;

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -415,6 +415,15 @@ test('a run whose directory goes away fails with the CLI\'s error, not a crash',
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('--out that procfs refuses (/proc/nonexistent/x) is the CLI\'s error, not a hang', { skip: !existsSync('/proc/self') }, () => {
+  // Node's recursive mkdirSync spins for ever where a parent exists and still answers ENOENT for
+  // its child, as procfs does; the run hung before it wrote anything.
+  const r = spawnSync(process.execPath, [MAIN, 'selfplay', '--games', '1', '--out', '/proc/nonexistent/x', '--quiet'], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(r.signal, null, 'killed after 20 s: the run hung');
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /--out \/proc\/nonexistent\/x: cannot write there \(ENOENT/);
 });
 
 test('a worker that ends (exit code 0) before it says done fails the run, with no game lost unseen', async () => {

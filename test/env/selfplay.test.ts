@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -268,6 +268,14 @@ test('CLI: usage errors', async () => {
   await withDir(async (dir) => {
     writeFileSync(join(dir, 'file'), '');
     assert.match(await usage(['--games', '1', '--out', join(dir, 'file', 'out'), '--quiet']), /--out .*file\/out: cannot write there/);
+  });
+  // Other refusals of the directory are the same usage error, not a failed run (exit 1) with the bare system message.
+  assert.match(await usage(['--games', '1', '--out', join(tmpdir(), 'a'.repeat(300), 'out'), '--quiet']), /--out .*: cannot write there \(ENAMETOOLONG/);
+  if (existsSync('/sys/kernel')) assert.match(await usage(['--games', '1', '--out', '/sys/caissa-nonexistent/out', '--quiet']), /--out \/sys\/caissa-nonexistent\/out: cannot write there \(E(PERM|ACCES)/);
+  await withDir(async (dir) => {
+    symlinkSync('loop-b', join(dir, 'loop-a'));
+    symlinkSync('loop-a', join(dir, 'loop-b'));
+    assert.match(await usage(['--games', '1', '--out', join(dir, 'loop-a', 'out'), '--quiet']), /--out .*loop-a\/out: cannot write there \(ELOOP/);
   });
   assert.match(await usage(['--out', '/tmp/x']), /--games/);
   assert.match(await usage(['--games', '2']), /--out/);

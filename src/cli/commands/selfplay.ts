@@ -13,6 +13,9 @@ import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageEr
 const MAX_SIMULATIONS = 100_000;
 const MAX_BATCH = 16_384;
 
+/** System error codes that say --out cannot hold the run (the user's path, not a failed run). */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOENT', 'ENAMETOOLONG', 'ELOOP']);
+
 const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
     [--observation alphazero|compact] [--max-steps S] [--seed S] [--resume] [--quiet]
@@ -97,7 +100,7 @@ export const selfplayCommand: Command = {
     } catch (e) {
       if (e instanceof SelfplayRunError) throw new InputError(e.message);
       const code = (e as { code?: string }).code;
-      if (code === 'EACCES' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'EROFS' || code === 'ENOENT') {
+      if (code !== undefined && UNWRITABLE.has(code)) {
         throw new InputError(`--out ${options.out}: cannot write there (${(e as Error).message})`);
       }
       console.error(`caissa selfplay: ${(e as Error).message}`);

@@ -17,6 +17,8 @@
  *   while `rewards`, `terminated` and `truncated` report the finished one until the next step
  *   (so a cut episode's last state is not observed: to bootstrap from it, step with auto-reset
  *   off and reset finished environments with `resetEnv`);
+ * - stepping an environment before its first episode (reset, resetEnv, or setPosition and
+ *   refresh) is an Error; `step` stops at the first such environment, those before it stepped;
  * - every environment draws its random choices (Chess960 start, opening) from its own `Rng`,
  *   seeded from the batch seed and its global index, so results do not depend on how a batch
  *   is split over threads.
@@ -178,6 +180,9 @@ export class BatchEnv {
       }
       b.terminated[i] = 0;
       b.truncated[i] = 0;
+    } else if (b.legalCount[i] === 0) {
+      // No legal action and not terminal: no episode was started (reset, resetEnv or refresh).
+      throw new Error(`BatchEnv.stepOne: environment ${i} has no episode: call reset() first (or resetEnv, or refresh after setPosition)`);
     }
     rewards[2 * i] = 0;
     rewards[2 * i + 1] = 0;

@@ -83,6 +83,7 @@ export class ThreadedBatchEnv {
   private readonly reasons: MessagePort | undefined;
   private failure: Error | undefined;
   private closed = false;
+  private started = false;
   /** Settles when the supervisor, and so every worker, has exited (it may have before `close`). */
   private readonly exited: Promise<void>;
 
@@ -169,6 +170,8 @@ export class ThreadedBatchEnv {
   private run(command: number, arg = 0): void {
     if (this.closed) throw new Error('ThreadedBatchEnv: closed');
     if (this.failure !== undefined) throw this.failure;
+    // Before the first reset no environment has an episode to step (see BatchEnv.stepOne).
+    if (command !== CMD_RESET && !this.started) throw new Error(`ThreadedBatchEnv.${command === CMD_STEP ? 'step' : 'stepRandom'}: no episode: call reset() first`);
     const c = this.control;
     const n = this.workers;
     if (n > 0) {
@@ -193,6 +196,7 @@ export class ThreadedBatchEnv {
   /** Starts a new episode everywhere. */
   reset(): void {
     this.run(CMD_RESET);
+    this.started = true;
   }
 
   /** Steps all environments with `actions` (default: what is already in `buffers.actions`). */

@@ -436,3 +436,22 @@ test('an environment index out of range is a RangeError naming the method, and c
   for (const i of [-1, 2, 0.5, NaN]) assert.throws(() => kernel.setPosition(i, Position.standard()), /ChessKernel\.setPosition: environment .* is not in 0\.\.1/);
   assert.deepEqual([kernel.describe(0), kernel.describe(1)], fens);
 });
+
+test('stepping an environment that has no episode yet (no reset) is an error, not a lost game', () => {
+  // Before, the empty mask of a fresh batch made every action illegal: e2e4 (2426) on a batch
+  // never reset scored −1 for White and +1 for Black, and auto-reset then started the game.
+  const env = new BatchEnv(new ChessKernel(2, false), { seed: 3 });
+  const e2e4 = 33 * 73 + 17;
+  assert.throws(() => env.step(Int32Array.of(e2e4, e2e4)), /BatchEnv\.step.*environment 0 has no episode: call reset\(\)/);
+  assert.throws(() => env.stepRandom(1), /no episode/);
+  assert.deepEqual([...env.buffers.rewards, ...env.buffers.terminated], [0, 0, 0, 0, 0, 0]);
+  // One environment started by resetEnv, or by setPosition and refresh, can be stepped alone.
+  env.resetEnv(0);
+  env.stepOne(0, e2e4);
+  assert.equal(env.buffers.terminated[0], 0);
+  assert.throws(() => env.stepOne(1, e2e4), /environment 1 has no episode/);
+  (env.kernel as ChessKernel).setPosition(1, Position.standard());
+  env.refresh(1);
+  env.stepOne(1, e2e4);
+  assert.deepEqual([...env.buffers.rewards, env.buffers.terminated[1]], [0, 0, 0, 0, 0]);
+});

@@ -67,6 +67,19 @@ test('threads are capped by the batch size; unknown games are refused', async ()
   await assert.rejects(ThreadedBatchEnv.create({ game: 'go', size: 1, threads: 1 }), RangeError);
 });
 
+test('a pool stepped before its first reset throws, and the next reset and step work', async () => {
+  const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 4, threads: 2, kernel: { observation: 'none' } });
+  try {
+    assert.throws(() => pool.step(new Int32Array(4).fill(33 * 73 + 17)), /ThreadedBatchEnv\.step: no episode: call reset\(\) first/);
+    assert.throws(() => pool.stepRandom(1), /ThreadedBatchEnv\.stepRandom: no episode/);
+    pool.reset();
+    pool.step(new Int32Array(4).fill(33 * 73 + 17));
+    assert.deepEqual([...pool.buffers.terminated], [0, 0, 0, 0]);
+  } finally {
+    await pool.close();
+  }
+});
+
 /**
  * Runs `body` (an ES module's text, with `ThreadedBatchEnv` imported from `poolUrl`) in a child
  * process, so that a hang shows as a timeout instead of blocking this file; returns what it

@@ -32,7 +32,7 @@ export interface BatchOptions {
   readonly maxSteps?: number;
   /** Start the next episode when one ends (default true). */
   readonly autoReset?: boolean;
-  /** Seed of the environments' random generators (default 0). */
+  /** Seed of the environments' random generators: a 32-bit integer, signed or not (default 0). */
   readonly seed?: number;
   /** Global index of environment 0 of this batch (when it is a slice of a larger one). */
   readonly firstIndex?: number;
@@ -66,6 +66,10 @@ export class BatchEnv {
     this.autoReset = options.autoReset ?? true;
     const seed = options.seed ?? 0;
     const first = options.firstIndex ?? 0;
+    if (!(Number.isInteger(this.maxSteps) && this.maxSteps >= 0)) throw new RangeError(`BatchEnv: maxSteps must be an integer ≥ 0 (0: no cap), got ${this.maxSteps}`);
+    // envSeed keeps 32 bits: a seed outside them, or a fraction, would alias another.
+    if (!(Number.isInteger(seed) && seed >= -(2 ** 31) && seed < 2 ** 32)) throw new RangeError(`BatchEnv: seed must be a 32-bit integer (−2^31 to 2^32 − 1), got ${seed}`);
+    if (!(Number.isInteger(first) && first >= 0)) throw new RangeError(`BatchEnv: firstIndex must be an integer ≥ 0, got ${first}`);
     this.rngs = [];
     for (let i = 0; i < this.size; i++) this.rngs.push(new Rng(envSeed(seed, first + i)));
   }

@@ -455,3 +455,13 @@ test('stepping an environment that has no episode yet (no reset) is an error, no
   env.stepOne(1, e2e4);
   assert.deepEqual([...env.buffers.rewards, env.buffers.terminated[1]], [0, 0, 0, 0, 0]);
 });
+
+test('BatchEnv options that are no count or seed are a RangeError naming the option', () => {
+  // Before, maxSteps −1 or NaN silently meant no cap, 2.5 a cap of 3, and a seed of 1.5 or 2^32
+  // played the games of seed 1 or 0.
+  const make = (options: object) => () => new BatchEnv(new ChessKernel(1, false), options);
+  for (const maxSteps of [-1, NaN, 2.5, Infinity, '10']) assert.throws(make({ maxSteps }), /BatchEnv: maxSteps must be an integer ≥ 0 \(0: no cap\)/, String(maxSteps));
+  for (const seed of [1.5, NaN, 2 ** 32, -(2 ** 31) - 1, '1']) assert.throws(make({ seed }), /BatchEnv: seed must be a 32-bit integer/, String(seed));
+  for (const firstIndex of [-1, 0.5, NaN]) assert.throws(make({ firstIndex }), /BatchEnv: firstIndex must be an integer ≥ 0/, String(firstIndex));
+  for (const options of [{ maxSteps: 0 }, { maxSteps: 1 }, { seed: -(2 ** 31) }, { seed: 2 ** 32 - 1 }, { firstIndex: 7 }]) make(options)();
+});

@@ -112,6 +112,7 @@ export class ChessKernel implements GameKernel {
   private readonly views: Int32Array[];
 
   constructor(n: number, chess960: boolean, options: ChessKernelOptions = DEFAULT_KERNEL_OPTIONS) {
+    if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`ChessKernel: n must be an integer ≥ 0 (the number of environments), got ${n}`);
     this.n = n;
     this.chess960 = chess960;
     this.options = options;

@@ -30,6 +30,7 @@ export interface ActionEncoder<S> {
 }
 
 export function gameKernel<S>(game: Game<S>, encoder: ActionEncoder<S>, n: number): GameKernel {
+  if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`gameKernel: n must be an integer ≥ 0 (the number of environments), got ${n}`);
   const states: S[] = [];
   for (let i = 0; i < 2 * n; i++) states.push(game.newState());
   const current = new Uint8Array(n);

@@ -465,3 +465,13 @@ test('BatchEnv options that are no count or seed are a RangeError naming the opt
   for (const firstIndex of [-1, 0.5, NaN]) assert.throws(make({ firstIndex }), /BatchEnv: firstIndex must be an integer ≥ 0/, String(firstIndex));
   for (const options of [{ maxSteps: 0 }, { maxSteps: 1 }, { seed: -(2 ** 31) }, { seed: 2 ** 32 - 1 }, { firstIndex: 7 }]) make(options)();
 });
+
+test('a kernel size that is no count is a RangeError naming it', () => {
+  // Before: n = 1.5 failed with 'offset is out of bounds', NaN with 'buffers do not fit the
+  // kernel', −1 with 'Invalid typed array length: −23'.
+  for (const n of [-1, 1.5, NaN, Infinity, '2']) {
+    assert.throws(() => new ChessKernel(n as number, false), /ChessKernel: n must be an integer ≥ 0 \(the number of environments\)/, String(n));
+    assert.throws(() => gameKernel(chessGame as Game<Int32Array>, chessEncoder, n as number), /gameKernel: n must be an integer ≥ 0/, String(n));
+  }
+  assert.equal(new ChessKernel(0, false).n, 0);
+});

@@ -113,6 +113,8 @@ export class ChessKernel implements GameKernel {
 
   constructor(n: number, chess960: boolean, options: ChessKernelOptions = DEFAULT_KERNEL_OPTIONS) {
     if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`ChessKernel: n must be an integer ≥ 0 (the number of environments), got ${n}`);
+    const kind = options.observation;
+    if (kind !== 'alphazero' && kind !== 'compact' && kind !== 'none') throw new RangeError(`ChessKernel: observation must be alphazero, compact or none, got ${kind}`);
     this.n = n;
     this.chess960 = chess960;
     this.options = options;

@@ -466,12 +466,15 @@ test('BatchEnv options that are no count or seed are a RangeError naming the opt
   for (const options of [{ maxSteps: 0 }, { maxSteps: 1 }, { seed: -(2 ** 31) }, { seed: 2 ** 32 - 1 }, { firstIndex: 7 }]) make(options)();
 });
 
-test('a kernel size that is no count is a RangeError naming it', () => {
+test('a kernel size that is no count, or an observation kind that is none of the three, is a RangeError naming it', () => {
   // Before: n = 1.5 failed with 'offset is out of bounds', NaN with 'buffers do not fit the
-  // kernel', −1 with 'Invalid typed array length: −23'.
+  // kernel', −1 with 'Invalid typed array length: −23'; observation 'pgx' silently gave none.
   for (const n of [-1, 1.5, NaN, Infinity, '2']) {
     assert.throws(() => new ChessKernel(n as number, false), /ChessKernel: n must be an integer ≥ 0 \(the number of environments\)/, String(n));
     assert.throws(() => gameKernel(chessGame as Game<Int32Array>, chessEncoder, n as number), /gameKernel: n must be an integer ≥ 0/, String(n));
+  }
+  for (const observation of ['pgx', 'Compact', undefined]) {
+    assert.throws(() => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: observation as 'none' }), /ChessKernel: observation must be alphazero, compact or none/, String(observation));
   }
   assert.equal(new ChessKernel(0, false).n, 0);
 });

@@ -137,6 +137,10 @@ export class ChessKernel implements GameKernel {
       if (pos.value.countLegalMoves() === 0 || isInsufficientMaterial(pos.value.words)) {
         throw new StartPositionError(`start position '${fen}': the game is already over`);
       }
+      const clock = pos.value.words[W_HALFMOVE]!;
+      if (options.halfmoveLimit > 0 && clock >= options.halfmoveLimit) {
+        throw new StartPositionError(`start position '${fen}': the game is already over (no-progress clock ${clock} ≥ halfmoveLimit ${options.halfmoveLimit})`);
+      }
       this.starts.push(pos.value.words);
     }
     this.views = [];

@@ -316,6 +316,14 @@ test('start positions: bad or finished FENs are refused with a typed error', () 
   assert.throws(make('not a fen'), StartPositionError);
   assert.throws(make('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1'), /already over/); // checkmated
   assert.throws(make('8/8/8/8/8/8/8/k6K w - - 0 1'), /already over/); // dead
+  // A no-progress clock at the draw limit: every episode was over at reset (terminated, no
+  // legal action), and auto-reset restarted it for ever without one move played.
+  assert.throws(make('4k3/8/8/8/8/8/4P3/4K3 w - - 100 80'), /already over \(no-progress clock 100 ≥ halfmoveLimit 100\)/);
+  const lenient = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, halfmoveLimit: 150, startFens: ['4k3/8/8/8/8/8/4P3/4K3 w - - 149 80'] });
+  const env = new BatchEnv(lenient);
+  env.reset();
+  assert.deepEqual([env.buffers.terminated[0], env.buffers.legalCount[0]], [0, 6]);
+  new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, halfmoveLimit: 0, repetitions: 0, observation: 'none', startFens: ['4k3/8/8/8/8/8/4P3/4K3 w - - 500 80'] });
 });
 
 test('seeds: the same seed gives the same Chess960 starts whatever the batch slicing', () => {

@@ -58,8 +58,9 @@ const MAX_RING = 4096;
  */
 function ringSize(options: KernelOptions): number {
   const { repetitions, halfmoveLimit, moveCountScale } = options;
-  if (!(Number.isInteger(repetitions) && repetitions >= 0 && repetitions <= 255)) {
-    throw new RangeError(`chess kernel: repetitions must be an integer from 0 (off) to 255, got ${repetitions}`);
+  // 1 would draw every position as it first occurs, the start included: no episode could begin.
+  if (!(Number.isInteger(repetitions) && (repetitions === 0 || (repetitions >= 2 && repetitions <= 255)))) {
+    throw new RangeError(`chess kernel: repetitions must be 0 (off) or an integer from 2 to 255, got ${repetitions}`);
   }
   if (!(Number.isInteger(halfmoveLimit) && halfmoveLimit >= 0)) {
     throw new RangeError(`chess kernel: halfmoveLimit must be an integer ≥ 0 (0 off), got ${halfmoveLimit}`);

@@ -58,7 +58,7 @@ export type ObservationKind = 'alphazero' | 'compact' | 'none';
 
 export interface KernelOptions {
   readonly observation: ObservationKind;
-  /** Draw by repetition when a position occurs this often (pgx/AlphaZero: 3; FIDE automatic: 5; 0 off). */
+  /** Draw by repetition when a position occurs this often, 2 to 255 (pgx/AlphaZero: 3; FIDE automatic: 5; 0 off). */
   readonly repetitions: number;
   /**
    * Draw when the no-progress clock reaches this many plies (pgx: 100; FIDE automatic: 150; 0

@@ -486,3 +486,12 @@ test('a kernel size that is no count, or an observation kind that is none of the
   }
   assert.equal(new ChessKernel(0, false).n, 0);
 });
+
+test('repetitions 1 is a RangeError: every position occurs once, so every episode would be drawn at reset', () => {
+  // Before, it was accepted: the start was a draw (terminated, no legal action) and auto-reset
+  // restarted it for ever without one move played.
+  for (const repetitions of [1, -1, 256]) {
+    assert.throws(() => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, repetitions }), /chess kernel: repetitions must be 0 \(off\) or an integer from 2 to 255, got/, String(repetitions));
+  }
+  for (const repetitions of [0, 2, 255]) new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, repetitions });
+});

@@ -264,6 +264,12 @@ test('CLI: usage errors', async () => {
   };
   assert.match(await usage(['--game', 'paco', '--games', '1', '--out', '/tmp/x', '--value', 'material']), /chess only/);
   assert.match(await usage(['--game', 'go', '--games', '1', '--out', '/tmp/x']), /--game: expected one of chess, chess960, paco, got 'go'/);
+  // Paco Ŝako has one observation, the reference's 30 layers: a chess kind asked of it was ignored.
+  await withDir(async (dir) => {
+    for (const kind of ['compact', 'alphazero']) {
+      assert.match(await usage(['--game', 'paco', '--games', '1', '--out', dir, '--observation', kind, '--quiet']), /--observation: chess only \(Paco Ŝako has the reference's 30 layers\)/);
+    }
+  });
   // An --out under a file cannot be created: a usage error that names it, not a crash.
   await withDir(async (dir) => {
     writeFileSync(join(dir, 'file'), '');

@@ -49,7 +49,7 @@ export const selfplayCommand: Command = {
         batch: { type: 'string' },
         threads: { type: 'string' },
         out: { type: 'string' },
-        observation: { type: 'string', default: 'alphazero' },
+        observation: { type: 'string' },
         'max-steps': { type: 'string' },
         seed: { type: 'string' },
         resume: { type: 'boolean', default: false },
@@ -66,9 +66,10 @@ export const selfplayCommand: Command = {
     const value = values.value ?? (game === 'paco' ? 'rollout' : 'material');
     if (value !== 'material' && value !== 'rollout') throw new UsageError(`--value: expected material or rollout, got '${value}'`);
     if (game === 'paco' && value === 'material') throw new UsageError('--value material: chess only (Paco Ŝako uses rollout)');
-    if (values.observation !== 'alphazero' && values.observation !== 'compact') {
-      throw new UsageError(`--observation: expected alphazero or compact, got '${values.observation}'`);
-    }
+    const observation = values.observation ?? 'alphazero';
+    if (observation !== 'alphazero' && observation !== 'compact') throw new UsageError(`--observation: expected alphazero or compact, got '${observation}'`);
+    // Paco Ŝako's one observation is the reference's: a chess kind given for it would be ignored.
+    if (game === 'paco' && values.observation !== undefined) throw new UsageError("--observation: chess only (Paco Ŝako has the reference's 30 layers)");
     if (values.sims !== undefined && policy !== 'mcts') throw new UsageError('--sims needs --policy mcts');
     const games = parseIntOption('--games', values.games, 1, 1);
     const options = {
@@ -82,7 +83,7 @@ export const selfplayCommand: Command = {
       out: values.out,
       // The environments' generators take 32-bit seeds: a larger one would alias a smaller.
       seed: parseIntOption('--seed', values.seed, 0, 0, 0xffffffff),
-      observation: values.observation as ObservationKind,
+      observation: observation as ObservationKind,
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
       resume: values.resume,
     };

@@ -150,6 +150,7 @@ export class BatchEnv {
    * for measuring the environment itself). Terminal environments without auto-reset absorb.
    */
   stepRandom(steps: number): void {
+    if (!(Number.isInteger(steps) && steps >= 0)) throw new RangeError(`BatchEnv.stepRandom: steps must be an integer ≥ 0, got ${steps}`);
     const b = this.buffers;
     const l = b.maxLegal;
     for (let s = 0; s < steps; s++) {

@@ -210,6 +210,8 @@ export class ThreadedBatchEnv {
 
   /** `steps` steps of uniformly random legal actions, drawn inside each thread (see BatchEnv.stepRandom). */
   stepRandom(steps: number): void {
+    // The workers read the count as an int32 from shared memory: it must be one, as the main thread's.
+    if (!(Number.isInteger(steps) && steps >= 0 && steps <= 0x7fffffff)) throw new RangeError(`ThreadedBatchEnv.stepRandom: steps must be an integer from 0 to 2147483647, got ${steps}`);
     this.run(CMD_STEP_RANDOM, steps);
   }
 

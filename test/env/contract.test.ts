@@ -495,3 +495,16 @@ test('repetitions 1 is a RangeError: every position occurs once, so every episod
   }
   for (const repetitions of [0, 2, 255]) new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, repetitions });
 });
+
+test('stepRandom: a count that is not an integer ≥ 0 is a RangeError, and nothing is stepped', () => {
+  // Before, 2.5 played 3 steps (and 2 in a pool's worker threads, which read it as an int32),
+  // −1 and NaN none, silently.
+  const env = new BatchEnv(new ChessKernel(2, false), { seed: 5 });
+  env.reset();
+  const before = env.buffers.stepCount.slice();
+  for (const steps of [2.5, -1, NaN, Infinity, '3']) assert.throws(() => env.stepRandom(steps as number), /BatchEnv\.stepRandom: steps must be an integer ≥ 0, got/, String(steps));
+  assert.deepEqual(env.buffers.stepCount, before);
+  env.stepRandom(0);
+  env.stepRandom(2);
+  assert.deepEqual([...env.buffers.stepCount], [2, 2]);
+});

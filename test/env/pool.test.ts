@@ -80,6 +80,20 @@ test('a pool stepped before its first reset throws, and the next reset and step 
   }
 });
 
+test('pool stepRandom: a count that is not an int32 ≥ 0 is a RangeError before any thread steps', async () => {
+  // 2.5 played 3 steps in the main thread's slice and 2 in the workers' (an int32 in shared memory).
+  const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 4, threads: 2, kernel: { observation: 'none' } });
+  try {
+    pool.reset();
+    for (const steps of [2.5, -1, NaN, 2 ** 31]) assert.throws(() => pool.stepRandom(steps), /ThreadedBatchEnv\.stepRandom: steps must be an integer from 0 to 2147483647, got/, String(steps));
+    assert.deepEqual([...pool.buffers.stepCount], [0, 0, 0, 0]);
+    pool.stepRandom(2);
+    assert.deepEqual([...pool.buffers.stepCount], [2, 2, 2, 2]);
+  } finally {
+    await pool.close();
+  }
+});
+
 /**
  * Runs `body` (an ES module's text, with `ThreadedBatchEnv` imported from `poolUrl`) in a child
  * process, so that a hang shows as a timeout instead of blocking this file; returns what it

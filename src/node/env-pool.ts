@@ -109,6 +109,8 @@ export class ThreadedBatchEnv {
   static async create(options: PoolOptions): Promise<ThreadedBatchEnv> {
     const factory = kernelFactory(options.game);
     if (factory === undefined) throw new RangeError(`no environment for game '${options.game}'`);
+    if (!(Number.isInteger(options.size) && options.size >= 0)) throw new RangeError(`ThreadedBatchEnv: size must be an integer ≥ 0, got ${options.size}`);
+    if (!(Number.isInteger(options.threads) && options.threads >= 1)) throw new RangeError(`ThreadedBatchEnv: threads must be an integer ≥ 1, got ${options.threads}`);
     const kernelOptions = { ...DEFAULT_KERNEL_OPTIONS, ...options.kernel };
     const batch = options.batch ?? {};
     const threads = Math.max(1, Math.min(options.threads, options.size));

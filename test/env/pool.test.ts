@@ -94,6 +94,13 @@ test('pool stepRandom: a count that is not an int32 ≥ 0 is a RangeError before
   }
 });
 
+test('a pool size that is not an integer ≥ 0, or a thread count that is not one ≥ 1, is a RangeError naming it', async () => {
+  // Before: size 1.5 made a pool of 1, threads 0 or −2 one thread, NaN a TypeError ('undefined is
+  // not iterable') and 1.5 a worker that failed to start ('bad slice 2..5 of 4').
+  for (const size of [-1, 1.5, NaN]) await assert.rejects(ThreadedBatchEnv.create({ game: 'chess', size, threads: 1 }), /ThreadedBatchEnv: size must be an integer ≥ 0, got/, String(size));
+  for (const threads of [0, -2, 1.5, NaN]) await assert.rejects(ThreadedBatchEnv.create({ game: 'chess', size: 4, threads }), /ThreadedBatchEnv: threads must be an integer ≥ 1, got/, String(threads));
+});
+
 /**
  * Runs `body` (an ES module's text, with `ThreadedBatchEnv` imported from `poolUrl`) in a child
  * process, so that a hang shows as a timeout instead of blocking this file; returns what it

@@ -14,9 +14,10 @@
  * leaves either a whole file or none; a unit whose marker is missing is simply redone, and redoing
  * it writes the same bytes, which also makes retried cluster jobs idempotent.
  */
-import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpName } from '../atomic-file.js';
+import { makeDirectory } from '../make-dir.js';
 
 export interface LevelRecord {
   readonly ply: number;
@@ -73,5 +74,5 @@ export function writeAll(fd: number, words: Int32Array): void {
 }
 
 export function ensureDir(path: string): void {
-  mkdirSync(path, { recursive: true });
+  makeDirectory(path);
 }

@@ -215,3 +215,12 @@ test('search spaces on worker threads equal the single-threaded closure (both se
     }
   }
 });
+
+test('a work directory that procfs refuses (/proc/nonexistent/x) is the error that names it, not a hang', { skip: !existsSync('/proc/self') }, () => {
+  // Node's recursive mkdirSync spins for ever where a parent exists and still answers ENOENT
+  // for its child, as procfs does: the run hung at 100% CPU before enumerating anything.
+  const r = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', '/proc/nonexistent/x', '--quiet'], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(r.signal, null, 'killed after 20 s: the run hung');
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /^caissa enumerate: \/proc\/nonexistent\/x cannot be a work directory \(ENOENT/);
+});

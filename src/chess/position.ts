@@ -472,7 +472,7 @@ function setupFieldFault(setup: Setup): string | undefined {
 }
 
 /** Whether a side's material could stand on the board after promotions (shakmaty's test). */
-function isStandardMaterial(w: Int32Array, color: number): boolean {
+export function isStandardMaterial(w: Int32Array, color: number): boolean {
   const count = (role: number, maskLo = -1, maskHi = -1): number =>
     popcount(w[2 * color]! & w[4 + 2 * role]! & maskLo) + popcount(w[2 * color + 1]! & w[5 + 2 * role]! & maskHi);
   const LIGHT = 0x55aa55aa; // light squares (b1, d1, …; a2, c2, …) in each half

@@ -20,7 +20,7 @@ import { MAX_MOVES, MOVE_EN_PASSANT } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { isInsufficientMaterial } from '../chess/outcome.js';
 import { applyMove, polyglotEpCounts } from '../chess/play.js';
-import { attackersOf, kingSquare, Position } from '../chess/position.js';
+import { attackersOf, isStandardMaterial, kingSquare, Position } from '../chess/position.js';
 import { ZOBRIST, ZOBRIST_EP_FILE } from '../core/zobrist.js';
 import { makeFen, readFen } from '../notation/fen.js';
 import { CHESS_ACTIONS, encodeChessMove } from './chess-actions.js';
@@ -326,11 +326,16 @@ export class ChessKernel implements GameKernel {
   /**
    * Sets environment `i` to a position, as a reset would (new game from there). A
    * StartPositionError if the position is Chess960 and castles where the standard labels cannot
-   * say so (a standard kernel writes castling as the king's move from e1/e8 to c- or g-file); a
-   * RangeError if `i` is not an environment's index.
+   * say so (a standard kernel writes castling as the king's move from e1/e8 to c- or g-file), or
+   * if it has more material than promotions can make (the lenient reader's `tooMuchMaterial`):
+   * such a position may have more moves than the MAX_MOVES each environment holds, where a game's
+   * material allows 218 at most. A RangeError if `i` is not an environment's index.
    */
   setPosition(i: number, pos: Position): void {
     if (!(Number.isInteger(i) && i >= 0 && i < this.n)) throw new RangeError(`ChessKernel.setPosition: environment ${i} is not in 0..${this.n - 1}`);
+    if (!isStandardMaterial(pos.words, 0) || !isStandardMaterial(pos.words, 1)) {
+      throw new StartPositionError(`setPosition: ${makeFen(pos)} has more material than promotions can make (it may have more than ${MAX_MOVES} moves)`);
+    }
     if (!this.chess960 && !hasStandardCastling(pos.words)) {
       throw new StartPositionError(`setPosition: ${makeFen(pos)} castles as Chess960 only: use a chess960 kernel`);
     }

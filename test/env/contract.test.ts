@@ -508,3 +508,28 @@ test('stepRandom: a count that is not an integer ≥ 0 is a RangeError, and noth
   env.stepRandom(2);
   assert.deepEqual([...env.buffers.stepCount], [2, 2]);
 });
+
+test('setPosition refuses a lenient position with more material than promotions can make: its moves (262 here) pass the 256 each environment holds', () => {
+  // 30 white queens: chessops counts 262 legal moves. Before, the kernel wrote the moves past 256
+  // into the next environment's list (or past the end of the last one, where they were lost).
+  const fen = 'KBQQQQQQ/1Q5Q/Q6Q/Q6Q/Q6Q/Q5QQ/Q4Qrr/QQQQQQrk w - - 0 1';
+  const ops = opsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+  let legal = 0;
+  for (const [, dests] of ops.allDests()) legal += dests.size();
+  assert.equal(legal, 262);
+  const r = readFen(fen, { lenient: true });
+  assert.ok(r.ok);
+  const kernel = new ChessKernel(2, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
+  const env = new BatchEnv(kernel, { autoReset: false });
+  env.reset();
+  assert.ok(kernel.maxLegal < legal);
+  assert.throws(() => kernel.setPosition(0, r.value), (e: Error) => e instanceof StartPositionError && /more material than promotions can make/.test(e.message));
+  assert.equal(kernel.describe(0), STARTING_FEN);
+  // A lenient position within the material of a game (castling rights it has no rooks for,
+  // dropped) is still taken.
+  const rights = readFen('4k3/8/8/8/8/8/8/4K2R w KQ - 0 1', { lenient: true });
+  assert.ok(rights.ok);
+  kernel.setPosition(1, rights.value);
+  env.refresh(1);
+  assert.equal(env.buffers.legalCount[1], rights.value.countLegalMoves());
+});

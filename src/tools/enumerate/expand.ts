@@ -4,7 +4,7 @@
  * multiplicities matter). One Expander per thread; it allocates nothing per node.
  */
 import { WORDS } from '../../chess/layout.js';
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
 import { applyMoveKeyless } from '../../chess/play.js';
 import type { EntrySink } from './entry-set.js';
@@ -18,7 +18,7 @@ export const EMIT_KEYS = 1;
 export class Expander {
   readonly identity: number;
   private readonly words = new Int32Array(2 * WORDS);
-  private readonly moves = new Uint16Array(MAX_MOVES);
+  private readonly moves = new Uint16Array(MAX_MOVES_ANY);
   private readonly rec = new Int32Array(REC_WORDS);
   private readonly key = new Int32Array(KEY_WORDS);
 

@@ -13,7 +13,7 @@
  *   projects them to diagrams where it counts.
  */
 import { W_EP } from '../../chess/layout.js';
-import { MOVE_EN_PASSANT } from '../../chess/move.js';
+import { MAX_MOVES_ANY, MOVE_EN_PASSANT } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
 import { polyglotEpCounts } from '../../chess/play.js';
 import { err, ok, type Result } from '../../core/result.js';
@@ -43,7 +43,7 @@ export function parseIdentity(text: string): Result<Identity, IdentityError> {
 export const identityCode = (identity: Identity): number => IDENTITIES.indexOf(identity);
 
 /** Scratch list for the legality test of en passant (moves of one position). */
-const epScratch = new Uint16Array(256);
+const epScratch = new Uint16Array(MAX_MOVES_ANY);
 
 /** Whether the position at `w[p..]` has a legal en-passant capture (FIDE 3.7.3.1 + 3.9). */
 export function hasLegalEp(w: Int32Array, p: number): boolean {

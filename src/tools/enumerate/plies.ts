@@ -11,6 +11,7 @@
  * Browser-safe and single-threaded; `src/node/enumerate` runs the same steps on worker threads
  * and on disk.
  */
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { Position } from '../../chess/position.js';
 import { perft } from '../perft.js';
 import { EntrySet } from './entry-set.js';
@@ -55,15 +56,17 @@ export const MAX_LOAD = 0.75;
 
 /** The level after `parents`: children as records or keys, deduplicated with multiplicities. */
 export function expandLevel(parents: EntrySet, expander: Expander, emit: number, expected: number): { set: EntrySet; children: number } {
-  let set = EntrySet.forCount(emit === EMIT_RECORDS ? REC_WORDS : KEY_WORDS, expected, false, MAX_LOAD);
-  let limit = Math.floor(set.capacity * MAX_LOAD) - 256;
+  // Grown before one more parent's children could pass the load limit, with room for the first
+  // parent's: a lenient position may have more moves than the 218 of a legal one (MAX_MOVES_ANY).
+  let set = EntrySet.forCount(emit === EMIT_RECORDS ? REC_WORDS : KEY_WORDS, expected + MAX_MOVES_ANY, false, MAX_LOAD);
+  let limit = Math.floor(set.capacity * MAX_LOAD) - MAX_MOVES_ANY;
   let children = 0;
   const d = parents.data;
   parents.forEach((b) => {
     children += expander.expand(d, b, parents.multAt(b), emit, set);
     if (set.count > limit) {
       set = set.grown();
-      limit = Math.floor(set.capacity * MAX_LOAD) - 256;
+      limit = Math.floor(set.capacity * MAX_LOAD) - MAX_MOVES_ANY;
     }
   });
   return { set, children };

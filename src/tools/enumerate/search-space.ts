@@ -21,7 +21,7 @@
  * (for tests on small spaces; at search space zero that is 345 M keys).
  */
 import { WORDS, W_CASTLING, W_TURN } from '../../chess/layout.js';
-import { MAX_MOVES } from '../../chess/move.js';
+import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { generateLegal } from '../../chess/movegen.js';
 import { applyMoveKeyless } from '../../chess/play.js';
 import type { Position } from '../../chess/position.js';
@@ -150,7 +150,7 @@ export function spaceSetup(pos: Position, options: SearchSpaceOptions = {}): Spa
  */
 export class SpaceExpander {
   private readonly w = new Int32Array(2 * WORDS);
-  private readonly moves = new Uint16Array(MAX_MOVES);
+  private readonly moves = new Uint16Array(MAX_MOVES_ANY);
   private readonly rec = new Int32Array(REC_WORDS);
   private readonly key = new Int32Array(KEY_WORDS);
   private readonly setup: SpaceSetup;

@@ -2,8 +2,9 @@
  * A batch of environments of one game stepped together, with the contract of pgx's
  * `api_test` and `core.Env.step`:
  * - the mask is exact (every legal action, never truncated: the list has room for the most legal
- *   actions a state can have) and non-empty unless the state is terminal, where it is all ones
- *   (so that normalising a policy over it never divides by zero);
+ *   actions a state can have) and non-empty while the episode runs; once it has ended (terminal,
+ *   or cut by `maxSteps` without auto-reset: `legalCount` 0) it is all ones, so that normalising
+ *   a policy over it never divides by zero;
  * - taking an action outside the mask (or outside 0..A−1) ends the episode: −1 for the mover,
  *   +1 for the other player;
  * - a terminal state absorbs: stepping it changes nothing and gives zero rewards (with

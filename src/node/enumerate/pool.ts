@@ -7,6 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkerMsg, WorkerReply } from './worker.js';
+import { EnumerateError } from './workdir.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -65,7 +66,7 @@ export class WorkerPool {
         };
         const onMessage = (reply: WorkerReply): void => {
           off();
-          if (reply.type === 'error') reject(new Error(reply.message));
+          if (reply.type === 'error') reject(reply.enumerate === true ? new EnumerateError(reply.message) : new Error(reply.message));
           else resolve(reply);
         };
         worker.on('message', onMessage);

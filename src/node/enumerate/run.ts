@@ -20,18 +20,18 @@ import type { WorkerReply } from './worker.js';
 import {
   bucketData,
   bucketMarker,
+  EnumerateError,
   ensureDir,
   levelDir,
   manifestFile,
   planFile,
-  readJson,
+  readChecked,
   spillDir,
   spillMarker,
   writeJsonAtomic,
   writeWordsAtomic,
   type LevelRecord,
   type Manifest,
-  type SpillIndex,
 } from './workdir.js';
 
 export interface EnumerateOptions {
@@ -59,10 +59,7 @@ export interface EnumerateResult {
   readonly peakTableBytes: number;
 }
 
-/** A failure the user caused (bad workdir state, unsupported combination). */
-export class EnumerateError extends Error {
-  override readonly name = 'EnumerateError';
-}
+export { EnumerateError } from './workdir.js';
 
 export async function runEnumeration(o: EnumerateOptions): Promise<EnumerateResult> {
   const pool = new WorkerPool(o.threads);
@@ -214,7 +211,7 @@ export function initWorkdir(
   } catch (e) {
     throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`);
   }
-  let manifest = readJson<Manifest>(manifestFile(dir));
+  let manifest = readChecked(manifestFile(dir), 'manifest');
   if (manifest !== undefined && !fresh) {
     if (!o.resume) throw new EnumerateError(`${dir} holds a run already: pass --resume to continue it, or use an empty directory`);
     if (manifest.fen !== o.fen || manifest.identity !== o.identity || manifest.plies !== o.plies) {
@@ -263,7 +260,7 @@ export function removeLeftovers(dir: string, levels: readonly LevelRecord[]): vo
 
 /** The bucket count of level `ply`, fixed in its plan file before anything is routed. */
 export function planBuckets(dir: string, ply: number, levels: readonly LevelRecord[], last: boolean, memoryBytes: number, threads: number): number {
-  let plan = readJson<{ buckets: number }>(planFile(dir, ply));
+  let plan = readChecked(planFile(dir, ply), 'plan');
   if (plan === undefined) {
     const expected = 2 * nextLevelEstimate(levels.map((l) => l.positions));
     // A level worth it gets a few buckets per thread: the next level's expansion has one unit per
@@ -303,7 +300,7 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
       clearInterval(timer);
     }
     let children = 0;
-    for (let i = 0; i < parent.buckets; i++) children += readJson<SpillIndex>(spillMarker(dir, ply, i))!.children;
+    for (let i = 0; i < parent.buckets; i++) children += readChecked(spillMarker(dir, ply, i), 'spill')!.children;
     o.progress.phase(`ply ${ply} dedup`, plan.buckets, 'buckets');
     let doneBuckets = 0;
     let positions = 0;

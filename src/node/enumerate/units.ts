@@ -11,12 +11,13 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { EntrySet } from '../../tools/enumerate/entry-set.js';
 import { EMIT_KEYS, EMIT_RECORDS, Expander } from '../../tools/enumerate/expand.js';
-import { bucketHash, KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
+import { bucketHash, isSoundRecord, KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
 import {
   bucketData,
   bucketMarker,
+  damaged,
   ensureDir,
-  readJson,
+  readChecked,
   spillDir,
   spillData,
   spillMarker,
@@ -85,11 +86,11 @@ const expanders = new Map<number, Expander>();
 /** Runs expand(ply, bucket); returns the number of children generated. Skips a finished unit. */
 export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): number {
   const marker = spillMarker(u.dir, u.ply + 1, u.bucket);
-  const done = readJson<SpillIndex>(marker);
+  const done = readChecked(marker, 'spill');
   if (done !== undefined) return done.children;
   let expander = expanders.get(u.identity);
   if (expander === undefined) expanders.set(u.identity, (expander = new Expander(u.identity)));
-  const parents = readWords(bucketData(u.dir, u.ply, u.bucket));
+  const parents = readParents(u);
   const width = u.last ? KEY_WORDS : REC_WORDS;
   const emit = u.last ? EMIT_KEYS : EMIT_RECORDS;
   const stride = width + 2;
@@ -109,11 +110,9 @@ export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): numbe
     table.data.fill(0);
     table.ctrl[0] = 0;
   };
-  const pstride = REC_WORDS + 2;
   const perReport = 4096;
   for (let o = 0, k = 0; o < parents.length; o += pstride, k++) {
-    const mult = (parents[o + REC_WORDS + 1]! >>> 0) * 4294967296 + (parents[o + REC_WORDS]! >>> 0);
-    children += expander.expand(parents, o, mult, emit, table);
+    children += expander.expand(parents, o, multAt(parents, o), emit, table);
     // A position has at most 218 moves: flush before the table can pass its load limit.
     if (table.count > limit - 256) flush();
     if (onParents !== undefined && k % perReport === perReport - 1) onParents(perReport);
@@ -123,6 +122,43 @@ export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): numbe
   renameSync(tmp, path);
   writeJsonAtomic(marker, { runs, children } satisfies SpillIndex);
   return children;
+}
+
+const pstride = REC_WORDS + 2;
+const multAt = (a: Int32Array, o: number): number => (a[o + REC_WORDS + 1]! >>> 0) * 4294967296 + (a[o + REC_WORDS]! >>> 0);
+
+/**
+ * The entries of the parent bucket of an expansion, checked against the bucket's marker: as many
+ * as it counts, each a sound record with a multiplicity ≥ 1, the multiplicities summing to its
+ * paths. A damaged file is refused before any child is written (random bytes would otherwise be
+ * expanded as positions, and a shortened file counted as a smaller level).
+ */
+function readParents(u: ExpandUnit): Int32Array {
+  const path = bucketData(u.dir, u.ply, u.bucket);
+  const marker = bucketMarker(u.dir, u.ply, u.bucket);
+  const done = readChecked(marker, 'bucket');
+  if (done === undefined) throw damaged(marker, 'is missing (its level is listed as finished)');
+  if (!existsSync(path)) throw damaged(path, 'is missing (its level is listed as finished)');
+  const parents = readWords(path);
+  const bytes = fstatSize(path);
+  if (bytes !== done.count * pstride * 4) throw damaged(path, `holds ${bytes} bytes; its marker counts ${done.count} entries of ${pstride * 4}`);
+  let paths = 0;
+  for (let o = 0; o < parents.length; o += pstride) {
+    const mult = multAt(parents, o);
+    if (mult < 1 || !isSoundRecord(parents, o)) throw damaged(path, `holds no position at entry ${o / pstride}`);
+    paths += mult;
+  }
+  if (paths !== done.paths) throw damaged(path, `sums to ${paths} paths; its marker says ${done.paths}`);
+  return parents;
+}
+
+function fstatSize(path: string): number {
+  const fd = openSync(path, 'r');
+  try {
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Writes a table's entries grouped by bucket; returns the per-bucket counts. */
@@ -150,16 +186,25 @@ function writeRun(fd: number, table: EntrySet, buckets: number, bits: number): n
 /** Runs dedup(ply, bucket); returns its marker. Skips a finished unit. */
 export function runDedup(u: DedupUnit): BucketDone {
   const marker = bucketMarker(u.dir, u.ply, u.bucket);
-  const done = readJson<BucketDone>(marker);
+  const done = readChecked(marker, 'bucket');
   if (done !== undefined) return done;
   const width = u.last ? KEY_WORDS : REC_WORDS;
   const stride = width + 2;
   const sources: { path: string; runs: number[][] }[] = [];
   let total = 0;
   for (let i = 0; i < u.parentBuckets; i++) {
-    const index = readJson<SpillIndex>(spillMarker(u.dir, u.ply, i));
+    const index = readChecked(spillMarker(u.dir, u.ply, i), 'spill');
     if (index === undefined) throw new Error(`dedup L${u.ply} b${u.bucket}: expansion ${i} is not finished`);
-    sources.push({ path: spillData(u.dir, u.ply, i), runs: index.runs });
+    const path = spillData(u.dir, u.ply, i);
+    // Each run has one count per bucket, and the file holds exactly the runs' entries.
+    let entries = 0;
+    for (const run of index.runs) {
+      if (run.length <= u.bucket) throw damaged(spillMarker(u.dir, u.ply, i), `has a run of ${run.length} buckets, not one for bucket ${u.bucket}`);
+      for (const c of run) entries += c;
+    }
+    const bytes = existsSync(path) ? fstatSize(path) : -1;
+    if (bytes !== entries * stride * 4) throw damaged(path, bytes < 0 ? 'is missing' : `holds ${bytes} bytes; its index lists ${entries} entries of ${stride * 4}`);
+    sources.push({ path, runs: index.runs });
     for (const run of index.runs) total += run[u.bucket]!;
   }
   const table = EntrySet.forCount(width, total, false, 0.7);

@@ -13,11 +13,24 @@
  * Every file is written under a unique temporary name and renamed into place, so a killed run
  * leaves either a whole file or none; a unit whose marker is missing is simply redone, and redoing
  * it writes the same bytes, which also makes retried cluster jobs idempotent.
+ *
+ * A file that a kill cannot leave (a marker or manifest that is no JSON of its shape, a data file
+ * whose size or content disagrees with its marker) was damaged otherwise: the readers below refuse
+ * it with an EnumerateError naming it, rather than count what is left.
  */
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpName } from '../atomic-file.js';
+import { readJson, tmpName } from '../atomic-file.js';
 import { makeDirectory } from '../make-dir.js';
+
+/** A failure the user caused (bad workdir state, unsupported combination, a damaged file). */
+export class EnumerateError extends Error {
+  override readonly name = 'EnumerateError';
+}
+
+/** The error for a file of the work directory that is not as the run left it. */
+export const damaged = (path: string, reason: string): EnumerateError =>
+  new EnumerateError(`work directory damaged: ${path} ${reason} (remove the directory and start again)`);
 
 export interface LevelRecord {
   readonly ply: number;
@@ -56,6 +69,48 @@ export const planFile = (dir: string, ply: number): string => join(levelDir(dir,
 export const manifestFile = (dir: string): string => join(dir, 'manifest.json');
 
 export { readJson, tmpName, writeJsonAtomic } from '../atomic-file.js';
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isLevel = (v: unknown, ply: number): boolean => {
+  const l = v as LevelRecord | null;
+  return typeof l === 'object' && l !== null && l.ply === ply && isCount(l.buckets) && l.buckets >= 1 && isCount(l.positions) && isCount(l.children) && isCount(l.paths);
+};
+
+/** The checks of each JSON file of the layout: its shape. */
+const SHAPES = {
+  manifest: (v: unknown): boolean => {
+    const m = v as Manifest | null;
+    return (
+      typeof m === 'object' && m !== null && m.version === 1 && typeof m.fen === 'string' && typeof m.identity === 'string' && isCount(m.plies) &&
+      Array.isArray(m.levels) && m.levels.length >= 1 && m.levels.every(isLevel)
+    );
+  },
+  plan: (v: unknown): boolean => isCount((v as { buckets?: unknown } | null)?.buckets) && (v as { buckets: number }).buckets >= 1,
+  bucket: (v: unknown): boolean => isCount((v as BucketDone | null)?.count) && isCount((v as BucketDone).paths),
+  spill: (v: unknown): boolean => {
+    const x = v as SpillIndex | null;
+    return typeof x === 'object' && x !== null && isCount(x.children) && Array.isArray(x.runs) && x.runs.every((r) => Array.isArray(r) && r.every(isCount));
+  },
+} as const;
+
+export interface Shapes {
+  manifest: Manifest;
+  plan: { buckets: number };
+  bucket: BucketDone;
+  spill: SpillIndex;
+}
+
+/** The JSON file at `path` of the kind `kind` (undefined when absent), or a damaged-file EnumerateError. */
+export function readChecked<K extends keyof Shapes>(path: string, kind: K): Shapes[K] | undefined {
+  let value: unknown;
+  try {
+    value = readJson(path);
+  } catch (e) {
+    throw damaged(path, `is not JSON (${(e as Error).message})`);
+  }
+  if (value !== undefined && !SHAPES[kind](value)) throw damaged(path, `is not a ${kind} file of this layout`);
+  return value as Shapes[K] | undefined;
+}
 
 /** Writes int32 words atomically. */
 export function writeWordsAtomic(path: string, words: Int32Array): void {

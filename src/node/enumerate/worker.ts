@@ -10,6 +10,7 @@ import { recordWords, REC_WORDS } from '../../tools/enumerate/record.js';
 import { SpaceCounters, SpaceExpander, type SpaceSetup } from '../../tools/enumerate/search-space.js';
 import { wrapShared, type SharedSetRef } from './shared-set.js';
 import { runDedup, runExpand, type DedupUnit, type ExpandUnit } from './units.js';
+import { EnumerateError } from './workdir.js';
 
 
 export interface ExpandSharedMsg {
@@ -57,7 +58,7 @@ export type WorkerReply =
   | { readonly type: 'unit'; readonly children?: number; readonly count?: number; readonly paths?: number }
   | { readonly type: 'perft'; readonly nodes: number }
   | { readonly type: 'space'; readonly counters: SpaceCounters; readonly full: boolean }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'error'; readonly message: string; readonly enumerate?: boolean };
 
 const expanders = new Map<number, Expander>();
 
@@ -136,6 +137,8 @@ parentPort!.on('message', (m: WorkerMsg) => {
     }
     parentPort!.postMessage(reply);
   } catch (e) {
-    parentPort!.postMessage({ type: 'error', message: (e as Error).stack ?? String(e) } satisfies WorkerReply);
+    // A damaged work directory is the user's to mend: its message alone, kept typed (`enumerate`).
+    const reply: WorkerReply = e instanceof EnumerateError ? { type: 'error', message: e.message, enumerate: true } : { type: 'error', message: (e as Error).stack ?? String(e) };
+    parentPort!.postMessage(reply);
   }
 });

@@ -46,6 +46,34 @@ export function packRecord(w: Int32Array, p: number, ep: number, out: Int32Array
   out[o + 8] = w[p + W_TURN]! | ((ep + 1) << 1) | (w[p + W_CASTLING]! << 8) | STATE_MARK;
 }
 
+const popcount = (x: number): number => {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
+};
+
+/**
+ * Whether the record at `rec[o..]` is one `packRecord` can write: no role code 7, white pieces
+ * among the occupied squares, one king of each colour, the state word's unused bits clear and an
+ * en-passant square on the board. A check for records read from files, which may be damaged.
+ */
+export function isSoundRecord(rec: Int32Array, o: number): boolean {
+  let whiteKings = 0;
+  let blackKings = 0;
+  for (let h = 0; h < 2; h++) {
+    const b0 = rec[o + 2 + h]!;
+    const b1 = rec[o + 4 + h]!;
+    const b2 = rec[o + 6 + h]!;
+    const white = rec[o + h]!;
+    if ((b0 & b1 & b2) !== 0 || (white & ~(b0 | b1 | b2)) !== 0) return false;
+    const king = ~b0 & b1 & b2;
+    whiteKings += popcount(king & white);
+    blackKings += popcount(king & ~white);
+  }
+  const state = rec[o + 8]!;
+  return whiteKings === 1 && blackKings === 1 && (state & 0x7f000000) === 0 && state < 0 && ((state >> 1) & 127) <= 64;
+}
+
 /**
  * Rebuilds position words at `w[p..]` from a record (clocks 0 and 1). The key words are left as
  * they were: expansion plays moves without the key; `recordWords` computes it.

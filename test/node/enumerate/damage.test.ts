@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { Position } from '../../../src/chess/position.js';
+import { makeFen } from '../../../src/notation/fen.js';
+import { Progress } from '../../../src/node/enumerate/progress.js';
+import { EnumerateError, runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { bucketData, bucketMarker, manifestFile, spillData, spillMarker } from '../../../src/node/enumerate/workdir.js';
+
+// Ground truth: OEIS A083276 (the enumeration note §2.1).
+const FIDE = [1, 20, 400, 5362];
+
+/** Progress that stops the run when a phase starting with `stop` begins, as a kill there would. */
+class StopAt extends Progress {
+  private readonly stop: string;
+  constructor(stop: string) {
+    super(false);
+    this.stop = stop;
+  }
+  override phase(label: string, total: number, unit: string): void {
+    if (label.startsWith(this.stop)) throw new Error(`stopped at ${label}`);
+    super.phase(label, total, unit);
+  }
+}
+
+const options = (workdir: string, extra: Partial<EnumerateOptions> = {}): EnumerateOptions => ({
+  pos: Position.standard(),
+  fen: makeFen(Position.standard()),
+  plies: 3,
+  identity: 'fide',
+  within: false,
+  threads: 1,
+  memoryBytes: 2 ** 19,
+  resume: true,
+  progress: new Progress(false),
+  workdir,
+  ...extra,
+});
+
+/** A work directory of a 3-ply run stopped when the phase `stop` began. */
+async function stoppedRun(dir: string, stop: string): Promise<string> {
+  const work = join(dir, 'stopped');
+  await assert.rejects(runEnumeration(options(work, { resume: false, progress: new StopAt(stop) })), /stopped at/);
+  return work;
+}
+
+/** Resumes a copy of `work` damaged by `damage`; the rejection, or the counts when it completes. */
+async function resumeDamaged(dir: string, work: string, name: string, damage: (copy: string) => void): Promise<unknown> {
+  const copy = join(dir, name);
+  cpSync(work, copy, { recursive: true });
+  damage(copy);
+  try {
+    return (await runEnumeration(options(copy))).levels.map((l) => l.positions);
+  } catch (e) {
+    return e;
+  }
+}
+
+const damagedError = (e: unknown, file: RegExp): boolean => e instanceof EnumerateError && file.test(e.message) && /damaged/.test(e.message);
+
+test('a damaged level file of the work directory is refused with an EnumerateError naming it, not counted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  try {
+    const work = await stoppedRun(dir, 'ply 3 expand');
+    // The undamaged copy resumes to the published count: the damage below is what makes it fail.
+    assert.deepEqual(await resumeDamaged(dir, work, 'whole', () => {}), FIDE);
+    const bin = (copy: string): string => bucketData(copy, 2, 0);
+    const size = statSync(bucketData(work, 2, 0)).size;
+    const damages: [string, (copy: string) => void, RegExp][] = [
+      ['records cut off', (c) => truncateSync(bin(c), size - 44 * 10), /L2.b0\.bin/],
+      ['a record cut in two', (c) => truncateSync(bin(c), size - 7), /L2.b0\.bin/],
+      ['emptied', (c) => writeFileSync(bin(c), ''), /L2.b0\.bin/],
+      ['random bytes of the same size', (c) => writeFileSync(bin(c), Buffer.from(Array.from({ length: size }, (_, i) => (i * 2654435761) >>> 24))), /L2.b0\.bin/],
+      ['the multiplicities changed', (c) => {
+        const words = new Int32Array(new Uint8Array(readFileSync(bin(c))).buffer);
+        words[9] = words[9]! + 1;
+        writeFileSync(bin(c), new Uint8Array(words.buffer));
+      }, /L2.b0\.bin/],
+      ['its marker gone', (c) => unlinkSync(bucketMarker(c, 2, 0)), /L2.b0\.json/],
+      ['its marker not JSON', (c) => writeFileSync(bucketMarker(c, 2, 0), '{"count":'), /L2.b0\.json/],
+      ['the manifest not JSON', (c) => writeFileSync(manifestFile(c), '{"version":1,'), /manifest\.json/],
+      ['the manifest without levels', (c) => writeFileSync(manifestFile(c), JSON.stringify({ ...JSON.parse(readFileSync(manifestFile(c), 'utf8')), levels: undefined })), /manifest\.json/],
+    ];
+    for (const [name, damage, file] of damages) {
+      const r = await resumeDamaged(dir, work, name.replace(/ /g, '-'), damage);
+      assert.ok(damagedError(r, file), `${name}: ${r instanceof Error ? r.stack : JSON.stringify(r)}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a damaged spill file of the work directory is refused with an EnumerateError naming it, not counted', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  try {
+    const work = await stoppedRun(dir, 'ply 3 dedup');
+    assert.deepEqual(await resumeDamaged(dir, work, 'whole', () => {}), FIDE);
+    const size = statSync(spillData(work, 3, 0)).size;
+    const damages: [string, (copy: string) => void, RegExp][] = [
+      ['entries cut off', (c) => truncateSync(spillData(c, 3, 0), size - 24 * 10), /L3.spill.x0\.bin/],
+      ['longer than its index says', (c) => writeFileSync(spillData(c, 3, 0), new Uint8Array(24), { flag: 'a' }), /L3.spill.x0\.bin/],
+      ['its index not JSON', (c) => writeFileSync(spillMarker(c, 3, 0), '{"runs":[['), /L3.spill.x0\.json/],
+      ['its index of another shape', (c) => writeFileSync(spillMarker(c, 3, 0), '{"runs":7,"children":1}'), /L3.spill.x0\.json/],
+    ];
+    for (const [name, damage, file] of damages) {
+      const r = await resumeDamaged(dir, work, name.replace(/ /g, '-'), damage);
+      assert.ok(damagedError(r, file), `${name}: ${r instanceof Error ? r.stack : JSON.stringify(r)}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { makeFen } from '../../notation/fen.js';
 import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
 import { ClusterError, clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
+import { EnumerateError } from '../../node/enumerate/run.js';
 import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import type { LevelStats } from '../../tools/enumerate/plies.js';
@@ -80,7 +81,14 @@ export const clusterCommand: Command = {
     }
     if (sub === 'status') {
       await reachable();
-      const s = await clusterStatus(connection, values.workdir);
+      let s;
+      try {
+        s = await clusterStatus(connection, values.workdir);
+      } catch (e) {
+        if (!(e instanceof EnumerateError)) throw e;
+        console.error(`caissa cluster: ${e.message}`);
+        return EXIT_FAILED;
+      }
       if (values.json) console.log(JSON.stringify(s));
       else {
         for (const [k, v] of Object.entries(s.jobs)) console.log(`${k.padEnd(18)} ${v}`);
@@ -128,6 +136,11 @@ export const clusterCommand: Command = {
       await submit();
       return EXIT_OK;
     } catch (e) {
+      // A work directory of another run, or a damaged one, is the user's to mend: its reason alone.
+      if (e instanceof EnumerateError) {
+        console.error(`caissa cluster: ${e.message}`);
+        return EXIT_FAILED;
+      }
       // A job that fails for good is reported with its reason, not BullMQ's stack trace.
       if (!(e instanceof ClusterError)) throw e;
       console.error(`caissa cluster: ${e.message} (submit again to resume, once the cause is gone)`);

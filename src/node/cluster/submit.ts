@@ -14,7 +14,7 @@ import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
 import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
 import { initWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
 import { removeIfPresent } from '../enumerate/units.js';
-import { levelDir, manifestFile, readJson, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
+import { levelDir, manifestFile, readChecked, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
 import { QUEUE, type RedisOptions } from './connection.js';
 import { jobId, type ClusterJob, type JobValue } from './jobs.js';
 
@@ -192,7 +192,7 @@ export async function clusterStatus(connection: RedisOptions, dir?: string): Pro
   const queue = new Queue(QUEUE, { connection });
   try {
     const jobs = await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed', 'waiting-children');
-    const manifest = dir !== undefined ? readJson<Manifest>(manifestFile(dir)) : undefined;
+    const manifest = dir !== undefined ? readChecked(manifestFile(dir), 'manifest') : undefined;
     return { jobs, ...(manifest !== undefined ? { manifest } : {}) };
   } finally {
     await queue.close();

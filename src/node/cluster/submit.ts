@@ -12,7 +12,7 @@ import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import type { Position } from '../../chess/position.js';
 import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
 import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
-import { initWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
+import { exactPaths, initWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
 import { removeIfPresent } from '../enumerate/units.js';
 import { levelDir, manifestFile, readChecked, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
 import { QUEUE, type RedisOptions } from './connection.js';
@@ -138,7 +138,7 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
           data: { kind: 'dedup', unit: { dir, ply, bucket: j, parentBuckets: parent.buckets, last } },
         })),
       );
-      const rec = { ply, buckets, positions: dedup.count, children: expand.children, paths: dedup.paths };
+      const rec = { ply, buckets, positions: dedup.count, children: expand.children, paths: exactPaths(ply, dedup.paths) };
       levels.push(rec);
       writeJsonAtomic(manifestFile(dir), { ...manifest, levels } satisfies Manifest);
       removeIfPresent(spillDir(dir, ply));

@@ -10,7 +10,7 @@ import type { Position } from '../../chess/position.js';
 import { capacityFor, EntrySet } from '../../tools/enumerate/entry-set.js';
 import { EMIT_KEYS, EMIT_RECORDS, rootRecord } from '../../tools/enumerate/expand.js';
 import { ID_DIAGRAM, identityCode, type Identity } from '../../tools/enumerate/identity.js';
-import { countLevel, MAX_LOAD, nextLevelEstimate, type LevelStats } from '../../tools/enumerate/plies.js';
+import { countLevel, inexactPaths, MAX_LOAD, nextLevelEstimate, type LevelStats } from '../../tools/enumerate/plies.js';
 import { KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
 import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
@@ -61,6 +61,13 @@ export interface EnumerateResult {
 
 export { EnumerateError } from './workdir.js';
 
+/** `paths`, or an EnumerateError when they are past what the counts hold exactly. */
+export function exactPaths(ply: number, paths: number): number {
+  const inexact = inexactPaths(ply, paths);
+  if (inexact !== undefined) throw new EnumerateError(inexact);
+  return paths;
+}
+
 export async function runEnumeration(o: EnumerateOptions): Promise<EnumerateResult> {
   const pool = new WorkerPool(o.threads);
   try {
@@ -86,12 +93,13 @@ async function runMemory(pool: WorkerPool, o: EnumerateOptions): Promise<Enumera
     if (seen !== undefined && seen.count + set.count > seen.capacity * MAX_LOAD) {
       seen = seen.grown(capacityFor(seen.count + set.count, MAX_LOAD));
     }
+    const paths = exactPaths(ply, set.totalMult());
     const c = countLevel(set, code, seen);
     levels.push({
       ply,
       positions: c.positions,
       children,
-      paths: set.totalMult(),
+      paths,
       ...(seen !== undefined ? { firstReached: c.firstReached, within: seen.count } : {}),
     });
   };
@@ -316,7 +324,7 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
       }
       o.progress.update(++doneBuckets);
     });
-    levels.push({ ply, buckets: plan.buckets, positions, children, paths });
+    levels.push({ ply, buckets: plan.buckets, positions, children, paths: exactPaths(ply, paths) });
     writeJsonAtomic(manifestFile(dir), { ...manifest, levels } satisfies Manifest);
     removeIfPresent(spillDir(dir, ply));
     removeIfPresent(levelDir(dir, ply - 1));

@@ -51,6 +51,16 @@ export interface PlyEnumeration {
   readonly last: EntrySet;
 }
 
+/**
+ * Why the move paths to `ply` cannot be given, or undefined when they can. Multiplicities are
+ * JavaScript numbers (stored as two uint32 words), exact up to 2^53 - 1: a sum past it would be
+ * rounded (and one past 2^64 wrapped), so a level whose paths pass it ends the enumeration.
+ */
+export function inexactPaths(ply: number, paths: number): string | undefined {
+  if (Number.isSafeInteger(paths)) return undefined;
+  return `the move paths to ply ${ply} number more than 2^53 - 1, past what the counts hold exactly: enumerate at most ${ply - 1} plies from this position`;
+}
+
 /** Above this load a growing set doubles. */
 export const MAX_LOAD = 0.75;
 
@@ -130,12 +140,15 @@ export function enumeratePlies(pos: Position, plies: number, options: PlyOptions
     if (seenSet !== undefined && seenSet.count + set.count > seenSet.capacity * MAX_LOAD) {
       seenSet = seenSet.grown(capacityAtLeast(seenSet, seenSet.count + set.count));
     }
+    const paths = set.totalMult();
+    const inexact = inexactPaths(ply, paths);
+    if (inexact !== undefined) throw new RangeError(inexact);
     const c = countLevel(set, code, seenSet);
     record({
       ply,
       positions: c.positions,
       children,
-      paths: set.totalMult(),
+      paths,
       ...(seenSet !== undefined ? { firstReached: c.firstReached, within: seenSet.count } : {}),
     });
   };

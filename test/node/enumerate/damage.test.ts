@@ -112,3 +112,21 @@ test('a damaged spill file of the work directory is refused with an EnumerateErr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('move paths past 2^53: caissa enumerate fails with the reason (exit 1), in memory and on disk, and prints no rounded count', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const runner = fileURLToPath(new URL('./cli-runner.js', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  try {
+    for (const extra of [[], ['--workdir', join(dir, 'w')]]) {
+      const args = [runner, 'enumerate', '--plies', '25', '--fen', '8/8/8/4k3/8/8/8/4K3 w - - 0 1', '--quiet', '--json', ...extra];
+      const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      assert.equal(r.status, 1, `${extra.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /^caissa enumerate: .*ply 20.*2\^53/, extra.join(' '));
+      assert.equal(r.stdout, '', extra.join(' '));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -160,3 +160,39 @@ test('the pseudo-legal en-passant family that separates A057745 from A083276 (1.
   // Three plies on, that pair is the only placement the two rules count differently.
   assert.equal(pseudoCounts[3]! - fideCounts[3]!, 1);
 });
+
+/** Move paths per ply by a chessops BFS with exact (BigInt) multiplicities. */
+function chessopsPaths(fen: string, plies: number): bigint[] {
+  let level = new Map<string, { pos: ChessopsPosition; mult: bigint }>([['', { pos: ChessopsChess.fromSetup(chessopsParse(fen).unwrap()).unwrap(), mult: 1n }]]);
+  const paths = [1n];
+  for (let ply = 1; ply <= plies; ply++) {
+    const next = new Map<string, { pos: ChessopsPosition; mult: bigint }>();
+    for (const { pos, mult } of level.values()) {
+      for (const [from, dests] of pos.allDests()) {
+        for (const to of dests) {
+          const child = pos.clone();
+          child.play({ from, to });
+          const key = chessopsKey(child, 'fen');
+          const seen = next.get(key);
+          if (seen === undefined) next.set(key, { pos: child, mult });
+          else seen.mult += mult;
+        }
+      }
+    }
+    level = next;
+    paths.push([...next.values()].reduce((s, e) => s + e.mult, 0n));
+  }
+  return paths;
+}
+
+test('move paths past 2^53 are refused with a RangeError naming the ply, not printed rounded (two bare kings: 3612 positions, paths ×6.8 a ply)', () => {
+  const fen = '8/8/8/4k3/8/8/8/4K3 w - - 0 1';
+  const pos = readFen(fen);
+  assert.ok(pos.ok);
+  const ref = chessopsPaths(fen, 20);
+  // Up to ply 19 every count is below 2^53 and exact, equal to the reference.
+  assert.ok(ref[19]! <= BigInt(Number.MAX_SAFE_INTEGER) && ref[20]! > BigInt(Number.MAX_SAFE_INTEGER));
+  assert.deepEqual(enumeratePlies(pos.value, 19).levels.map((l) => BigInt(l.paths)), ref.slice(0, 20));
+  assert.throws(() => enumeratePlies(pos.value, 20), (e: unknown) => e instanceof RangeError && /ply 20.*2\^53/.test(e.message));
+  assert.throws(() => enumeratePlies(pos.value, 40), (e: unknown) => e instanceof RangeError && /ply 20.*2\^53/.test(e.message));
+});

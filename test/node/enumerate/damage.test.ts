@@ -130,3 +130,15 @@ test('move paths past 2^53: caissa enumerate fails with the reason (exit 1), in 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a work directory that cannot be made (under /proc: mkdir says ENOENT while its parent exists) is refused at once, not retried for ever', { skip: process.platform === 'linux' ? false : '/proc is Linux', timeout: 60000 }, async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const runner = fileURLToPath(new URL('./cli-runner.js', import.meta.url));
+  for (const workdir of ['/proc/caissa-enum', '/proc/caissa-enum/deeper']) {
+    const r = spawnSync(process.execPath, [runner, 'enumerate', '--plies', '1', '--workdir', workdir, '--quiet'], { encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.signal, null, `${workdir}: still running after 20 s`);
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`^caissa enumerate: ${workdir} cannot be a work directory \\(ENOENT`));
+  }
+});

@@ -239,3 +239,28 @@ test('cluster submit and status: a work directory of another run, or a damaged m
     }
   });
 });
+
+test('cluster commands with something other than Redis at the URL (an HTTP server, a silent one) exit 2 with the reason, not hang', { timeout: 120000 }, async () => {
+  const http = createServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n')));
+  const silent = createServer(() => {});
+  const listen = (srv: typeof http): Promise<number> =>
+    new Promise((resolve) => srv.listen(0, '127.0.0.1', () => resolve((srv.address() as { port: number }).port)));
+  const [httpPort, silentPort] = [await listen(http), await listen(silent)];
+  try {
+    for (const [port, reason] of [[httpPort, /is not Redis \(it answered 'HTTP\/1\.1 400 Bad Request'\)/], [silentPort, /no answer from 127\.0\.0\.1:\d+ within 3000 ms/]] as const) {
+      for (const args of [['status'], ['submit', '--perft', '2'], ['worker']]) {
+        const child = spawn(process.execPath, [RUNNER, 'cluster', ...args, '--redis', `redis://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let err = '';
+        child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20000);
+        const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+        clearTimeout(timer);
+        assert.equal(code, 2, `${args.join(' ')} at ${port}: ${err.slice(0, 300)}`);
+        assert.match(err, reason, args.join(' '));
+      }
+    }
+  } finally {
+    http.close();
+    silent.close();
+  }
+});

@@ -214,6 +214,12 @@ test('the drawing: size from the options, deterministic, and RangeErrors for wha
   assert.throws(() => boardSvg([{ square: 4, color: 'white', role: 'king' }, { square: 4, color: 'white', role: 'queen' }]), /two white pieces on e1/);
   assert.throws(() => boardSvg([{ square: 64, color: 'white', role: 'king' }]), RangeError);
   assert.throws(() => boardSvg([], { squareSize: 0 }), RangeError);
+  // A size the numbers cannot draw: 1e308 gave width="Infinity", 1e-300 a board of width 0 (the
+  // coordinates are written to 0.01), both as if drawn. The bounds are 0.1 and 100,000 px a square.
+  for (const squareSize of [1e308, 1e21, 100001, 1e-300, 0.09]) {
+    assert.throws(() => boardSvg([], { squareSize }), (e: unknown) => e instanceof RangeError && /squareSize: expected a number from 0\.1 to 100000/.test(e.message), String(squareSize));
+  }
+  for (const squareSize of [0.1, 100000]) assert.match(boardSvg([], { squareSize }), new RegExp(`width="${squareSize * 8 + Math.round(squareSize * 0.4)}"`));
   assert.throws(() => boardSvg([], { highlights: [-1] }), RangeError);
 });
 
@@ -265,6 +271,8 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
     [['--highlight', 'e9'], /--highlight: 'e9' is not a square/],
     [['--arrow', 'e2-e4'], /--arrow: 'e2-e4' is not two squares/],
     [['--size', '0'], /--size/],
+    [['--size', '100001'], /--size: expected an integer from 1 to 100000, got '100001'/],
+    [['--size', '1e300'], /--size: expected an integer from 1 to 100000/],
     [['--paco', '--fen', 'xyz'], /Paco Ŝako FEN/],
     [['--out', join(dir, 'missing', 'x.svg')], /--out .*: cannot write there/],
   ];

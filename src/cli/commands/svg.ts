@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSquare } from '../../core/square.js';
-import { chessDiagram, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
+import { chessDiagram, MAX_SQUARE, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
 import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
 import { joinEnPassantMarks, readMove } from '../move-arg.js';
@@ -15,7 +15,7 @@ const usage = `caissa svg [--fen FEN] [--moves "MOVE …"] [--paco] [--lenient] 
     [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
   --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
   --moves: SAN or UCI moves played from it first; the last one's squares are highlighted
-  --flip: black at the bottom; --size: pixels per square (default 45)
+  --flip: black at the bottom; --size: pixels per square, 1 to 100000 (default 45)
   --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows; a king in check is marked
   unless --no-check`;
 
@@ -61,7 +61,7 @@ export const svgCommand: Command = {
       },
     });
     const options = {
-      squareSize: parseIntOption('--size', values.size, 45, 1),
+      squareSize: parseIntOption('--size', values.size, 45, 1, MAX_SQUARE),
       orientation: values.flip ? ('black' as const) : ('white' as const),
       coordinates: !values['no-coordinates'],
       highlights: squares('--highlight', values.highlight),

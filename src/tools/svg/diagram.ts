@@ -22,7 +22,7 @@ export interface DiagramArrow {
 }
 
 export interface DiagramOptions {
-  /** Side of a square in pixels (default 45). */
+  /** Side of a square in pixels, from MIN_SQUARE (0.1) to MAX_SQUARE (100,000); default 45. */
   readonly squareSize?: number;
   /** The side at the bottom (default white: a1 at the bottom left). */
   readonly orientation?: Color;
@@ -42,6 +42,13 @@ const ARROW = '#2e8b57';
 /** A union's two pieces are drawn at this scale, in opposite corners of the square. */
 const PAIR_SCALE = 0.72;
 
+/**
+ * Bounds of `squareSize` in px: coordinates are written to 0.01, so a smaller square would draw
+ * a board of nothing, and a far larger one numbers past any viewer (1e308 gave width Infinity).
+ */
+export const MIN_SQUARE = 0.1;
+export const MAX_SQUARE = 100000;
+
 const num = (x: number): string => String(Math.round(x * 100) / 100);
 
 function assertSquare(sq: number, what: string): void {
@@ -60,7 +67,7 @@ function assertName(names: readonly string[], value: unknown, what: string): voi
  */
 export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOptions = {}): string {
   const s = options.squareSize ?? 45;
-  if (!(s > 0) || !Number.isFinite(s)) throw new RangeError(`squareSize: expected a positive number, got ${s}`);
+  if (!(s >= MIN_SQUARE && s <= MAX_SQUARE)) throw new RangeError(`squareSize: expected a number from ${MIN_SQUARE} to ${MAX_SQUARE}, got ${s}`);
   if (options.orientation !== undefined) assertName(COLORS, options.orientation, 'orientation');
   const flipped = options.orientation === 'black';
   const margin = options.coordinates === false ? 0 : Math.round(s * 0.4);

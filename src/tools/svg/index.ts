@@ -7,7 +7,7 @@ import { PIECE_NAMES } from '../../variants/paco/action-text.js';
 import { pieceAt } from '../../variants/paco/state.js';
 import { boardSvg, type DiagramOptions, type DiagramPiece } from './diagram.js';
 
-export { boardSvg, type DiagramArrow, type DiagramOptions, type DiagramPiece } from './diagram.js';
+export { boardSvg, MAX_SQUARE, MIN_SQUARE, type DiagramArrow, type DiagramOptions, type DiagramPiece } from './diagram.js';
 
 /**
  * A chess position's diagram. The king of the side to move is marked when it is in check, unless

@@ -196,3 +196,19 @@ test('move paths past 2^53 are refused with a RangeError naming the ply, not pri
   assert.throws(() => enumeratePlies(pos.value, 20), (e: unknown) => e instanceof RangeError && /ply 20.*2\^53/.test(e.message));
   assert.throws(() => enumeratePlies(pos.value, 40), (e: unknown) => e instanceof RangeError && /ply 20.*2\^53/.test(e.message));
 });
+
+test('Chess960: distinct positions agree with the chessops BFS (start positions and fischer.epd middlegames, castling to either side)', async () => {
+  const fens: string[] = [];
+  for await (const line of readLines(sharedPath('perft', 'fischer.epd'))) {
+    if (line.trim() !== '') fens.push(line.split(';')[0]!.trim());
+  }
+  // Two start positions (X-FEN KQkq with the king off e), then middlegames with Shredder-FEN rights.
+  const picks = ['rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1', 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1', ...fens.filter((_, i) => i % 23 === 0).slice(0, 5)];
+  for (const fen of picks) {
+    const pos = readFen(fen);
+    assert.ok(pos.ok, fen);
+    for (const identity of ['fide', 'fen'] as const) {
+      assert.deepEqual(enumeratePlies(pos.value, 3, { identity }).levels.map((l) => l.positions), chessopsLevels(fen, 3, identity), `${identity} ${fen}`);
+    }
+  }
+});

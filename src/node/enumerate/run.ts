@@ -266,6 +266,17 @@ export function removeLeftovers(dir: string, levels: readonly LevelRecord[]): vo
   removeIfPresent(spillDir(dir, done));
 }
 
+/**
+ * Removes the files a kill left under their temporary names (`atomic-file.ts`: path, pid, counter,
+ * random, `.tmp`); the units that were writing them are redone. For a run of one process only:
+ * cluster workers may be writing theirs while a submit resumes.
+ */
+function removeTemporaries(dir: string): void {
+  for (const name of readdirSync(dir, { recursive: true })) {
+    if (/\.\d+\.\d+\.[a-z0-9]*\.tmp$/.test(String(name))) removeIfPresent(join(dir, String(name)));
+  }
+}
+
 /** The bucket count of level `ply`, fixed in its plan file before anything is routed. */
 export function planBuckets(dir: string, ply: number, levels: readonly LevelRecord[], last: boolean, memoryBytes: number, threads: number): number {
   let plan = readChecked(planFile(dir, ply), 'plan');
@@ -288,6 +299,7 @@ async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior
   const manifest = initWorkdir(dir, o, prior !== undefined);
   const levels = [...manifest.levels];
   removeLeftovers(dir, levels);
+  removeTemporaries(dir);
   for (let ply = levels.length; ply <= o.plies; ply++) {
     const parent = levels[ply - 1]!;
     const last = ply === o.plies;

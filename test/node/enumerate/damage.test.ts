@@ -142,3 +142,20 @@ test('a work directory that cannot be made (under /proc: mkdir says ENOENT while
     assert.match(r.stderr, new RegExp(`^caissa enumerate: ${workdir} cannot be a work directory \\(ENOENT`));
   }
 });
+
+test('the temporary files a kill leaves (a marker or bucket being written) are removed when the run resumes', async () => {
+  const { readdirSync } = await import('node:fs');
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  try {
+    const work = await stoppedRun(dir, 'ply 3 dedup');
+    // What a kill inside writeJsonAtomic / writeWordsAtomic leaves: a file under its temporary name.
+    writeFileSync(`${bucketMarker(work, 3, 0)}.4242.1.abcdef.tmp`, '{"count":');
+    writeFileSync(`${bucketData(work, 2, 0)}.4242.2.abcdef.tmp`, 'xx');
+    const r = await runEnumeration(options(work));
+    assert.deepEqual(r.levels.map((l) => l.positions), FIDE);
+    const left = readdirSync(work, { recursive: true }).map(String).filter((f) => f.endsWith('.tmp'));
+    assert.deepEqual(left, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

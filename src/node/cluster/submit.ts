@@ -12,7 +12,8 @@ import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
 import type { Position } from '../../chess/position.js';
 import { identityCode, type Identity } from '../../tools/enumerate/identity.js';
 import { enumeratePlies, type LevelStats } from '../../tools/enumerate/plies.js';
-import { exactPaths, initWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
+import { lockWorkdir } from '../enumerate/lock.js';
+import { exactPaths, initWorkdir, makeWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
 import { removeIfPresent } from '../enumerate/units.js';
 import { levelDir, manifestFile, readChecked, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
 import { QUEUE, type RedisOptions } from './connection.js';
@@ -104,6 +105,16 @@ export async function submitEnumeration(o: SubmitEnumeration): Promise<LevelStat
   // Jobs name the directory to workers that run in directories of their own (on other machines
   // too, where the shared directory is mounted at the same path): a relative path is made whole.
   const dir = resolve(o.dir);
+  makeWorkdir(dir);
+  const release = lockWorkdir(dir);
+  try {
+    return await submitLocked(o, dir);
+  } finally {
+    release();
+  }
+}
+
+async function submitLocked(o: SubmitEnumeration, dir: string): Promise<LevelStats[]> {
   const manifest = initWorkdir(dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
   const run = createHash('sha1').update(`${dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
   const code = identityCode(o.identity);

@@ -14,6 +14,7 @@ import { countLevel, inexactPaths, MAX_LOAD, nextLevelEstimate, type LevelStats 
 import { KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
 import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
+import { LOCK_NAME, lockWorkdir } from './lock.js';
 import { bucketOf, log2, removeIfPresent, type DedupUnit, type ExpandUnit } from './units.js';
 import { shareSet } from './shared-set.js';
 import type { WorkerReply } from './worker.js';
@@ -207,6 +208,15 @@ function dumpLevel(dir: string, o: EnumerateOptions, levels: LevelStats[], set: 
   writeJsonAtomic(manifestFile(dir), { version: 1, fen: o.fen, identity: o.identity, plies: o.plies, levels: recs } satisfies Manifest);
 }
 
+/** Makes the directory `dir` (and its parents) for a run, or throws an EnumerateError saying why not. */
+export function makeWorkdir(dir: string): void {
+  try {
+    ensureDir(dir);
+  } catch (e) {
+    throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`);
+  }
+}
+
 /** Opens (checks, or creates with level 0) the work directory of a run; returns its manifest. */
 export function initWorkdir(
   dir: string,
@@ -214,11 +224,7 @@ export function initWorkdir(
   fresh = false,
 ): Manifest {
   const code = identityCode(o.identity);
-  try {
-    ensureDir(dir);
-  } catch (e) {
-    throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`);
-  }
+  makeWorkdir(dir);
   let manifest = readChecked(manifestFile(dir), 'manifest');
   if (manifest !== undefined && !fresh) {
     if (!o.resume) throw new EnumerateError(`${dir} holds a run already: pass --resume to continue it, or use an empty directory`);
@@ -228,7 +234,7 @@ export function initWorkdir(
   } else if (manifest === undefined) {
     if (!isUnfinishedSetUp(dir)) throw new EnumerateError(`${dir} is not empty and has no manifest`);
     // A kill during the set-up below leaves level 0 and temporary files, but no manifest yet.
-    for (const name of readdirSync(dir)) removeIfPresent(join(dir, name));
+    for (const name of readdirSync(dir)) if (name !== LOCK_NAME) removeIfPresent(join(dir, name));
     ensureDir(levelDir(dir, 0));
     const root = new Int32Array(REC_WORDS + 2);
     root.set(rootRecord(o.pos.words, code));
@@ -248,7 +254,7 @@ export function initWorkdir(
 function isUnfinishedSetUp(dir: string): boolean {
   const level0 = levelDir(dir, 0);
   for (const name of readdirSync(dir)) {
-    if (/^manifest\.json\..+\.tmp$/.test(name)) continue;
+    if (/^manifest\.json\..+\.tmp$/.test(name) || name === LOCK_NAME) continue;
     if (name !== 'L0' || !statSync(level0).isDirectory()) return false;
     if (!readdirSync(level0).every((file) => /^b0\.(bin|json)(\..+\.tmp)?$/.test(file))) return false;
   }
@@ -292,9 +298,19 @@ export function planBuckets(dir: string, ply: number, levels: readonly LevelReco
   return plan.buckets;
 }
 
-/** Continues (or starts) a checkpointed external-memory BFS in `dir`. */
+/** Continues (or starts) a checkpointed external-memory BFS in `dir`, holding its lock. */
 async function runDisk(pool: WorkerPool, dir: string, o: EnumerateOptions, prior: LevelStats[] | undefined): Promise<EnumerateResult> {
   if (o.identity === 'diagram') throw new EnumerateError('the diagram identity runs in memory only (no --workdir)');
+  makeWorkdir(dir);
+  const release = lockWorkdir(dir);
+  try {
+    return await runDiskLocked(pool, dir, o, prior);
+  } finally {
+    release();
+  }
+}
+
+async function runDiskLocked(pool: WorkerPool, dir: string, o: EnumerateOptions, prior: LevelStats[] | undefined): Promise<EnumerateResult> {
   const code = identityCode(o.identity);
   const manifest = initWorkdir(dir, o, prior !== undefined);
   const levels = [...manifest.levels];

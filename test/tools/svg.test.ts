@@ -223,6 +223,16 @@ test('the drawing: size from the options, deterministic, and RangeErrors for wha
   assert.throws(() => boardSvg([], { highlights: [-1] }), RangeError);
 });
 
+test('an arrow from a square to itself is a ring centred on the square, either way up', () => {
+  // 45 px squares and the 18 px margin of the rank digits on the left (width 378 above): e2's
+  // centre is at (18 + 4.5 × 45, 6.5 × 45) from White's side and (18 + 3.5 × 45, 1.5 × 45) from
+  // Black's. Before, the arrow was left out without a word.
+  const ring = (orientation: 'white' | 'black'): string | undefined =>
+    chessDiagram(Position.standard(), { orientation, arrows: [{ from: 12, to: 12 }] }).match(/<circle data-arrow="e2e2" [^>]*\/>/)?.[0];
+  assert.match(ring('white') ?? '', /cx="220\.5" cy="292\.5" r="18\.9" fill="none"/);
+  assert.match(ring('black') ?? '', /cx="175\.5" cy="67\.5" r="18\.9" fill="none"/);
+});
+
 test('a piece colour or role, or an orientation, that is no name is a RangeError naming it', () => {
   // From JavaScript: 'King' crashed with a TypeError inside the glyph builder; 'White' drew a
   // <use> of a symbol #White-king that no diagram defines (an empty square); 'w' drew the board

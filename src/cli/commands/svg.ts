@@ -16,8 +16,8 @@ const usage = `caissa svg [--fen FEN] [--moves "MOVE …"] [--paco] [--lenient] 
   --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
   --moves: SAN or UCI moves played from it first; the last one's squares are highlighted
   --flip: black at the bottom; --size: pixels per square, 1 to 100000 (default 45)
-  --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows; a king in check is marked
-  unless --no-check`;
+  --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows (e2e2: a ring on e2); a king
+  in check is marked unless --no-check`;
 
 function squares(option: string, text: string | undefined): number[] {
   if (text === undefined || text === '') return [];

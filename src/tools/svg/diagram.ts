@@ -16,6 +16,7 @@ export interface DiagramPiece {
   readonly role: Role;
 }
 
+/** An arrow between the centres of two squares; from a square to itself, a ring on it. */
 export interface DiagramArrow {
   readonly from: number;
   readonly to: number;
@@ -156,7 +157,7 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
     for (const a of options.arrows) {
       assertSquare(a.from, 'arrow');
       assertSquare(a.to, 'arrow');
-      if (a.from !== a.to) out.push(arrowPolygon(a, x, y, s));
+      out.push(a.from === a.to ? squareRing(a.from, x, y, s) : arrowPolygon(a, x, y, s));
     }
     out.push('</g>');
   }
@@ -174,6 +175,15 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
   }
   out.push('</svg>');
   return out.join('\n') + '\n';
+}
+
+/**
+ * An "arrow" from a square to itself: a ring inside the square, as lichess draws a shape whose
+ * ends are one square (its `%csl` circles).
+ */
+function squareRing(sq: number, x: (sq: number) => number, y: (sq: number) => number, s: number): string {
+  const name = squareName(sq);
+  return `<circle data-arrow="${name}${name}" cx="${num(x(sq) + s / 2)}" cy="${num(y(sq) + s / 2)}" r="${num(s * 0.42)}" fill="none" stroke="${ARROW}" stroke-opacity="0.8" stroke-width="${num(s * 0.08)}"/>`;
 }
 
 /** An arrow from the centre of one square to the centre of another: a shaft and a triangular head. */

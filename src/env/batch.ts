@@ -19,7 +19,7 @@
  *   (so a cut episode's last state is not observed: to bootstrap from it, step with auto-reset
  *   off and reset finished environments with `resetEnv`);
  * - stepping an environment before its first episode (reset, resetEnv, or setPosition and
- *   refresh) is an Error; `step` stops at the first such environment, those before it stepped;
+ *   refresh) is an Error, and `step` and `stepRandom` then step none of the batch;
  * - every environment draws its random choices (Chess960 start, opening) from its own `Rng`,
  *   seeded from the batch seed and its global index, so results do not depend on how a batch
  *   is split over threads.
@@ -142,7 +142,18 @@ export class BatchEnv {
   /** Steps every environment with `actions` (default: `buffers.actions`). */
   step(actions: Int32Array = this.buffers.actions): void {
     if (actions.length < this.size) throw new RangeError(`expected ${this.size} actions, got ${actions.length}`);
+    this.checkEpisodes('step');
     for (let i = 0; i < this.size; i++) this.stepOne(i, actions[i]!);
+  }
+
+  /** An Error, before anything is stepped, if an environment has no episode yet (see `stepOne`). */
+  private checkEpisodes(fn: string): void {
+    const b = this.buffers;
+    for (let i = 0; i < this.size; i++) {
+      if (b.legalCount[i] === 0 && b.terminated[i] === 0 && b.truncated[i] === 0) {
+        throw new Error(`BatchEnv.${fn}: environment ${i} has no episode: call reset() first (or resetEnv, or refresh after setPosition)`);
+      }
+    }
   }
 
   /**
@@ -152,6 +163,7 @@ export class BatchEnv {
    */
   stepRandom(steps: number): void {
     if (!(Number.isInteger(steps) && steps >= 0)) throw new RangeError(`BatchEnv.stepRandom: steps must be an integer ≥ 0, got ${steps}`);
+    if (steps > 0) this.checkEpisodes('stepRandom');
     const b = this.buffers;
     const l = b.maxLegal;
     for (let s = 0; s < steps; s++) {

@@ -455,6 +455,10 @@ test('stepping an environment that has no episode yet (no reset) is an error, no
   assert.deepEqual([...env.buffers.rewards, ...env.buffers.terminated], [0, 0, 0, 0, 0, 0]);
   // One environment started by resetEnv, or by setPosition and refresh, can be stepped alone.
   env.resetEnv(0);
+  // A batch step with one environment not started steps none: environment 0 is not moved.
+  assert.throws(() => env.step(Int32Array.of(e2e4, e2e4)), /BatchEnv\.step: environment 1 has no episode/);
+  assert.throws(() => env.stepRandom(2), /BatchEnv\.stepRandom: environment 1 has no episode/);
+  assert.equal(env.buffers.stepCount[0], 0);
   env.stepOne(0, e2e4);
   assert.equal(env.buffers.terminated[0], 0);
   assert.throws(() => env.stepOne(1, e2e4), /environment 1 has no episode/);

@@ -31,6 +31,12 @@ import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
 import { DIST, FAR, has, pawnTable } from './distances.js';
 
+/**
+ * Per-piece slots of the bound's scratch: one per square. A side has at most 16 pieces in a game,
+ * but a problem read leniently (`parseCourseProblem`) may hold up to 63.
+ */
+const PIECE_SLOTS = 64;
+
 /** Per-solve facts and the per-node bound. */
 export class BoundContext {
   /** The defending king's square (it never moves during the series). */
@@ -657,10 +663,11 @@ export class BoundContext {
   }
 
   // Per-node scratch: our pieces, the needs (check first, then uncovered flights), and the
-  // distance of each piece to each need.
-  private readonly pieceSq = new Int32Array(16);
-  private readonly pieceKind = new Int32Array(16);
-  private readonly dist = new Uint8Array(9 * 16);
+  // distance of each piece to each need. Room for any number of pieces (PIECE_SLOTS), not a
+  // game's 16: problems are read leniently and may hold more.
+  private readonly pieceSq = new Int32Array(PIECE_SLOTS);
+  private readonly pieceKind = new Int32Array(PIECE_SLOTS);
+  private readonly dist = new Uint8Array(9 * PIECE_SLOTS);
   private readonly needMin = new Uint8Array(9);
   private readonly hard = new Int32Array(9);
   private readonly subsetCost = new Uint8Array(1 << 7);
@@ -776,7 +783,7 @@ export class BoundContext {
   /** Distances of every piece to need `j` (attacking square `t`), and their minimum. */
   private fillNeed(j: number, t: number, count: number, check: boolean): void {
     let best = FAR;
-    const row = j * 16;
+    const row = j * PIECE_SLOTS;
     for (let i = 0; i < count; i++) {
       const kind = this.pieceKind[i]!;
       const d = check && kind === 6 ? FAR : this.table[kind * 4096 + this.pieceSq[i]! * 64 + t]!;
@@ -796,7 +803,7 @@ export class BoundContext {
       ps[0] = 0;
       for (let s = 1; s <= full; s++) {
         const low = 31 - Math.clz32(s & -s);
-        const d = this.dist[this.hard[low]! * 16 + i]!;
+        const d = this.dist[this.hard[low]! * PIECE_SLOTS + i]!;
         const prev = ps[s & (s - 1)]!;
         const v = d > prev ? d : prev;
         ps[s] = v;

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
 import { Rng } from '../../../src/core/rng.js';
 import { MAX_MOVES } from '../../../src/chess/move.js';
 import { makeProgressive, parseCourseProblem } from '../../../src/variants/progressive/text.js';
@@ -132,4 +134,32 @@ test('"cannot mate in two" counts the line a capturing piece opens when it moves
     pos = pos.playUnchecked(code.value);
   }
   assert.ok(isSeriesMate(pos.words, 0), 'Kg1 Nxb5 Nc7 mates');
+});
+
+/**
+ * A lenient course problem (read leniently by default) with more pieces than a side can have in
+ * a game: sixteen light-squared bishops, which can never attack the king on h8 (a dark square),
+ * then the rook that mates with Ra8. The bishops come first in the per-piece lists, so the rook
+ * is the seventeenth of White's pieces.
+ */
+const SEVENTEEN = '7k/6pp/2B1B3/1B1B1B1B/2B1B1B1/1B1B1B1B/2B1B1B1/R6K w 1';
+
+function seventeen(): ProgressivePosition {
+  const parsed = parseCourseProblem(SEVENTEEN);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.error.message);
+  return parsed.value.position;
+}
+
+test('the distance bound counts every piece, past sixteen of a side (lenient problem, mate in one)', () => {
+  const pos = seventeen();
+  // The reference: Ra8 mates (chessops; the defender has no reply at all).
+  const ops = Chess.fromSetup(opsParseFen(`${SEVENTEEN.slice(0, -4)} w - - 0 1`).unwrap()).unwrap();
+  ops.play({ from: 0, to: 56 });
+  assert.ok(ops.isCheckmate());
+  const ra8 = pos.parseMove('a1a8');
+  assert.ok(ra8.ok);
+  assert.ok(isSeriesMate(pos.playUnchecked(ra8.value).words, 0));
+  const bounds = new BoundContext(pos.words, 0, 1);
+  assert.ok(bounds.lowerBound(pos.words, 0, 1) <= 1, `bound ${bounds.lowerBound(pos.words, 0, 1)} with a mate in one`);
+  assert.equal(bounds.cannotMateInOne(pos.words, 0), false);
 });

@@ -35,7 +35,7 @@ import { DIST, FAR, has, pawnTable } from './distances.js';
  * Per-piece slots of the bound's scratch: one per square. A side has at most 16 pieces in a game,
  * but a problem read leniently (`parseCourseProblem`) may hold up to 63.
  */
-const PIECE_SLOTS = 64;
+export const PIECE_SLOTS = 64;
 
 /** Per-solve facts and the per-node bound. */
 export class BoundContext {

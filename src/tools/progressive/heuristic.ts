@@ -13,7 +13,7 @@
 import { lsb } from '../../core/bitboard.js';
 import { bishopAttacks, KING_ATTACKS, lineAttacks, rookAttacks } from '../../core/attacks.js';
 import { BISHOP, QUEEN, ROOK } from '../../chess/types.js';
-import type { BoundContext } from './bounds.js';
+import { PIECE_SLOTS, type BoundContext } from './bounds.js';
 
 /** Extra weight of a need no piece meets yet. */
 const MISS = 2;
@@ -43,18 +43,21 @@ function expand(role: number, lo: number, hi: number, occLo: number, occHi: numb
   out[1] = rHi & ~usHi;
 }
 
-/** Per-solve scratch for the heuristic. */
+/**
+ * Per-solve scratch for the heuristic: per slider of ours, room for any number (PIECE_SLOTS; a
+ * game has at most 13 sliders a side, a problem read leniently more).
+ */
 export class Heuristic {
   private readonly bounds: BoundContext;
-  private readonly sq = new Int32Array(16);
-  private readonly role = new Int32Array(16);
-  private readonly attLo = new Int32Array(16);
-  private readonly attHi = new Int32Array(16);
+  private readonly sq = new Int32Array(PIECE_SLOTS);
+  private readonly role = new Int32Array(PIECE_SLOTS);
+  private readonly attLo = new Int32Array(PIECE_SLOTS);
+  private readonly attHi = new Int32Array(PIECE_SLOTS);
   /** Squares the slider reaches in 1 and 2 moves (cumulative), own pieces blocking. */
-  private readonly r1Lo = new Int32Array(16);
-  private readonly r1Hi = new Int32Array(16);
-  private readonly r2Lo = new Int32Array(16);
-  private readonly r2Hi = new Int32Array(16);
+  private readonly r1Lo = new Int32Array(PIECE_SLOTS);
+  private readonly r1Hi = new Int32Array(PIECE_SLOTS);
+  private readonly r2Lo = new Int32Array(PIECE_SLOTS);
+  private readonly r2Hi = new Int32Array(PIECE_SLOTS);
 
   constructor(bounds: BoundContext) {
     this.bounds = bounds;

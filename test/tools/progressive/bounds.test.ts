@@ -10,6 +10,7 @@ import { readFen } from '../../../src/notation/fen.js';
 import { generateSeries, isSeriesMate, playSeriesMove } from '../../../src/variants/progressive/rules.js';
 import { P_WORDS } from '../../../src/variants/progressive/state.js';
 import { BoundContext } from '../../../src/tools/progressive/bounds.js';
+import { Heuristic } from '../../../src/tools/progressive/heuristic.js';
 import { friProblems } from './fixtures.js';
 import { FULL, testSeed } from '../../helpers.js';
 
@@ -162,4 +163,14 @@ test('the distance bound counts every piece, past sixteen of a side (lenient pro
   const bounds = new BoundContext(pos.words, 0, 1);
   assert.ok(bounds.lowerBound(pos.words, 0, 1) <= 1, `bound ${bounds.lowerBound(pos.words, 0, 1)} with a mate in one`);
   assert.equal(bounds.cannotMateInOne(pos.words, 0), false);
+});
+
+test('the best-first heuristic counts every slider, past sixteen of a side (lenient problem)', () => {
+  const pos = seventeen();
+  // Without the rook no piece can ever check (light-squared bishops, king on a dark square); the
+  // rook is one move from a check (Ra8), so it lowers the score of the check need.
+  const without = parseCourseProblem(SEVENTEEN.replace('R6K', '7K'));
+  assert.ok(without.ok);
+  const heuristic = new Heuristic(new BoundContext(pos.words, 0, 1));
+  assert.ok(heuristic.score(pos.words, 0) < heuristic.score(without.value.position.words, 0), 'the rook lowers the score');
 });

@@ -31,11 +31,6 @@ import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
 import { DIST, FAR, has, pawnTable } from './distances.js';
 
-/**
- * Per-piece slots of the bound's scratch: one per square. A side has at most 16 pieces in a game,
- * but a problem read leniently (`parseCourseProblem`) may hold up to 63.
- */
-export const PIECE_SLOTS = 64;
 
 /** Per-solve facts and the per-node bound. */
 export class BoundContext {
@@ -47,9 +42,6 @@ export class BoundContext {
   private readonly italian: boolean;
   /** DIST with our pawns' rows sharpened for this solve (see pawnTable). */
   private readonly table: Uint8Array;
-  /** Output of `evaluate`: the cover distance summed over the uncovered flights. */
-  flightSum = 0;
-  checkDist = 0;
 
   constructor(w: Int32Array, p: number, _n: number) {
     this.us = w[p + W_TURN]!;
@@ -122,8 +114,8 @@ export class BoundContext {
   private readonly slotCount: number;
 
   /**
-   * Whether no single move can mate from the node at `w[p..]` (one move left). Sharper than
-   * `lowerBound(w, p, 1) > 1` because with one move left the board is known: a need (the check,
+   * Whether no single move can mate from the node at `w[p..]` (one move left). Sharper than a
+   * distance bound because with one move left the board is known: a need (the check,
    * a flight) is met now only if our pieces *really* attack it, and the one move of a piece P
    * (from a to b) can only add P's own attacks from b — at most what P reaches within one move
    * on an empty board (`oneMask`; a promotion included) — and the attacks of our sliders for
@@ -168,8 +160,6 @@ export class BoundContext {
     // behind exactly one piece of ours.
     const pieceAt = this.pieceAt;
     pieceAt.fill(-1);
-    const disc = this.oneScratch;
-    disc.fill(0);
     const diagLo = (w[p + 8]! | w[p + 12]!) & usLo;
     const diagHi = (w[p + 9]! | w[p + 13]!) & usHi;
     const orthLo = (w[p + 10]! | w[p + 12]!) & usLo;
@@ -655,99 +645,9 @@ export class BoundContext {
     this.pair[1] = dHi;
   }
 
-  private readonly oneScratch = new Uint16Array(16);
-
   private ourKing(w: Int32Array, p: number, usLo: number, usHi: number): number {
     const lo = w[p + 14]! & usLo;
     return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & usHi);
-  }
-
-  // Per-node scratch: our pieces, the needs (check first, then uncovered flights), and the
-  // distance of each piece to each need. Room for any number of pieces (PIECE_SLOTS), not a
-  // game's 16: problems are read leniently and may hold more.
-  private readonly pieceSq = new Int32Array(PIECE_SLOTS);
-  private readonly pieceKind = new Int32Array(PIECE_SLOTS);
-  private readonly dist = new Uint8Array(9 * PIECE_SLOTS);
-  private readonly needMin = new Uint8Array(9);
-  private readonly hard = new Int32Array(9);
-  private readonly subsetCost = new Uint8Array(1 << 7);
-  private readonly pieceSubset = new Uint8Array(1 << 7);
-  private readonly partition = new Uint8Array(1 << 7);
-
-  /**
-   * The admissible lower bound on the moves needed to mate from the node at `w[p..]`, with `m`
-   * moves left. Also leaves `checkDist` and `flightSum` for the heuristic.
-   *
-   * Beyond the largest single need: in the final position each need is met by some piece, and
-   * a piece meeting several needs moved at least the largest of its distances to them, so the
-   * moves are at least the cheapest split of the needs over pieces (sum over pieces of the
-   * largest distance of the needs given to it). The split is found exactly by a subset DP over
-   * the needs no piece meets yet, when there are at most 7 of them.
-   */
-  lowerBound(w: Int32Array, p: number, m: number): number {
-    const us = this.us;
-    const k = this.enemyKing;
-    const usLo = w[p + 2 * us]!;
-    const usHi = w[p + 2 * us + 1]!;
-    const them = us ^ 1;
-    // Our pieces and their distance kinds.
-    let count = 0;
-    for (let role = 0; role < 6; role++) {
-      const kind = role === 0 ? us : role + 1;
-      let lo = w[p + 4 + 2 * role]! & usLo;
-      let hi = w[p + 5 + 2 * role]! & usHi;
-      while (lo !== 0) {
-        this.pieceSq[count] = lsb(lo);
-        this.pieceKind[count++] = kind;
-        lo &= lo - 1;
-      }
-      while (hi !== 0) {
-        this.pieceSq[count] = 32 + lsb(hi);
-        this.pieceKind[count++] = kind;
-        hi &= hi - 1;
-      }
-    }
-    // Need 0: the check (kings never give check).
-    this.fillNeed(0, k, count, true);
-    this.checkDist = this.needMin[0]!;
-    let worst = this.checkDist;
-    let needs = 1;
-    let sum = 0;
-    // Flights: K's neighbours without a defending piece.
-    let fLo = KING_ATTACKS[2 * k]! & ~w[p + 2 * them]!;
-    let fHi = KING_ATTACKS[2 * k + 1]! & ~w[p + 2 * them + 1]!;
-    if (this.italian) {
-      const ourKingLo = w[p + 14]! & usLo;
-      const kq = ourKingLo !== 0 ? lsb(ourKingLo) : 32 + lsb(w[p + 15]! & usHi);
-      // Castling moves the king two squares in one move: allow one extra step.
-      if (this.dangerDist[kq]! <= m + 1) {
-        fLo = 0;
-        fHi = 0;
-      }
-    }
-    while ((fLo | fHi) !== 0) {
-      let f: number;
-      if (fLo !== 0) {
-        f = lsb(fLo);
-        fLo &= fLo - 1;
-      } else {
-        f = 32 + lsb(fHi);
-        fHi &= fHi - 1;
-      }
-      this.fillNeed(needs, f, count, false);
-      const d = this.needMin[needs]!;
-      sum += d;
-      if (d > worst) worst = d;
-      needs++;
-    }
-    this.flightSum = sum;
-    if (worst > m) return worst;
-    // The needs no piece meets yet.
-    let h = 0;
-    for (let j = 0; j < needs; j++) if (this.needMin[j]! > 0) this.hard[h++] = j;
-    let bound = worst;
-    if (h >= 2 && h <= 7) bound = Math.max(bound, this.splitCost(h, count));
-    return bound < 1 ? 1 : bound;
   }
 
   /**
@@ -778,51 +678,5 @@ export class BoundContext {
       }
     }
     return best;
-  }
-
-  /** Distances of every piece to need `j` (attacking square `t`), and their minimum. */
-  private fillNeed(j: number, t: number, count: number, check: boolean): void {
-    let best = FAR;
-    const row = j * PIECE_SLOTS;
-    for (let i = 0; i < count; i++) {
-      const kind = this.pieceKind[i]!;
-      const d = check && kind === 6 ? FAR : this.table[kind * 4096 + this.pieceSq[i]! * 64 + t]!;
-      this.dist[row + i] = d;
-      if (d < best) best = d;
-    }
-    this.needMin[j] = best;
-  }
-
-  /** The cheapest split of the `h` hard needs over the `count` pieces (see lowerBound). */
-  private splitCost(h: number, count: number): number {
-    const full = (1 << h) - 1;
-    const cost = this.subsetCost;
-    const ps = this.pieceSubset;
-    cost.fill(FAR, 0, full + 1);
-    for (let i = 0; i < count; i++) {
-      ps[0] = 0;
-      for (let s = 1; s <= full; s++) {
-        const low = 31 - Math.clz32(s & -s);
-        const d = this.dist[this.hard[low]! * PIECE_SLOTS + i]!;
-        const prev = ps[s & (s - 1)]!;
-        const v = d > prev ? d : prev;
-        ps[s] = v;
-        if (v < cost[s]!) cost[s] = v;
-      }
-    }
-    const f = this.partition;
-    f[0] = 0;
-    for (let s = 1; s <= full; s++) {
-      const low = s & -s;
-      let best = FAR;
-      // Subsets t of s that contain its lowest need.
-      for (let t = s; t !== 0; t = (t - 1) & s) {
-        if ((t & low) === 0) continue;
-        const v = cost[t]! + f[s ^ t]!;
-        if (v < best) best = v;
-      }
-      f[s] = best > FAR ? FAR : best;
-    }
-    return f[full]!;
   }
 }

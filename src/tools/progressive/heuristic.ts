@@ -13,7 +13,7 @@
 import { lsb } from '../../core/bitboard.js';
 import { bishopAttacks, KING_ATTACKS, lineAttacks, rookAttacks } from '../../core/attacks.js';
 import { BISHOP, QUEEN, ROOK } from '../../chess/types.js';
-import { PIECE_SLOTS, type BoundContext } from './bounds.js';
+import type { BoundContext } from './bounds.js';
 
 /** Extra weight of a need no piece meets yet. */
 const MISS = 2;
@@ -42,6 +42,12 @@ function expand(role: number, lo: number, hi: number, occLo: number, occHi: numb
   out[0] = rLo & ~usLo;
   out[1] = rHi & ~usHi;
 }
+
+/**
+ * Per-piece slots of the heuristic's scratch: one per square. A side has at most 16 pieces in a
+ * game, but a problem read leniently (`parseCourseProblem`) may hold up to 63.
+ */
+const PIECE_SLOTS = 64;
 
 /**
  * Per-solve scratch for the heuristic: per slider of ours, room for any number (PIECE_SLOTS; a

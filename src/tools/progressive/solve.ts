@@ -33,9 +33,9 @@ import { RefutationTable } from './table.js';
 import { Heuristic } from './heuristic.js';
 /**
  * Bounds are computed for children with at most this many moves left: `cannotMateInOne` and
- * `cannotMateInTwo`. Measured on the course problems, the distance bound (`lowerBound`) pruned
- * nothing with more moves left (the slack is large there) while costing up to a third of the
- * search time, so it is not used in the search.
+ * `cannotMateInTwo`. A distance bound for more moves left (each need met by the nearest piece,
+ * split over pieces) pruned nothing on the course problems, the slack being large there, while
+ * costing up to a third of the search time; it was removed (git history: `lowerBound` in bounds.ts).
  */
 const BOUND_DEPTH = 2;
 

@@ -4,7 +4,7 @@
  */
 import { COMMANDS } from './commands/index.js';
 import { EXIT_USAGE, isUsageError, usageErrorText } from './usage.js';
-import { visible } from './visible.js';
+import { visible } from '../core/visible.js';
 
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

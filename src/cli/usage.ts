@@ -1,6 +1,6 @@
 /** Exit codes and the error type of bad usage, shared by every command. */
 import { MAX_DEPTH } from '../core/depth.js';
-import { visible } from './visible.js';
+import { visible } from '../core/visible.js';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;

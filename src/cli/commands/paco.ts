@@ -16,7 +16,7 @@ import { PACO_START_FEN } from '../../variants/paco/game.js';
 import { applyAction } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
 import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, parseIntOption, UsageError, type Command } from '../usage.js';
-import { visible } from '../visible.js';
+import { visible } from '../../core/visible.js';
 
 const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]

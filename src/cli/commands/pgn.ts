@@ -20,7 +20,7 @@ import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseThreads, UsageError, type Command } from '../usage.js';
-import { visible } from '../visible.js';
+import { visible } from '../../core/visible.js';
 
 const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
 caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;

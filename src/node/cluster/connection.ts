@@ -43,7 +43,8 @@ export const QUEUE = 'caissa';
  * the queue clients start: they would otherwise retry forever, logging each refused connection.
  * A TCP connection is not enough (a wrong port may hold another server, and a proxy may accept
  * any): a PING must be answered as Redis answers, with a simple string or an error reply (RESP,
- * `+PONG` or `-NOAUTH …` when a password is needed, which the clients then give).
+ * `+PONG` or `-NOAUTH …` when a password is needed, which the clients then give). Another reply
+ * is quoted as received, its first line up to 64 characters (the CLI escapes control characters).
  */
 export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -59,14 +60,9 @@ export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<str
       reply += b.toString('latin1');
       if (reply[0] === '+' || reply[0] === '-') return done(undefined);
       const line = reply.split(/\r?\n/)[0]!;
-      if (line.length < reply.length || reply.length >= 64) done(`${o.host}:${o.port} is not Redis (it answered '${printable(line.slice(0, 64))}')`);
+      if (line.length < reply.length || reply.length >= 64) done(`${o.host}:${o.port} is not Redis (it answered '${line.slice(0, 64)}')`);
     });
-    socket.once('end', () => done(`${o.host}:${o.port} is not Redis (it closed the connection${reply === '' ? '' : ` after '${printable(reply.slice(0, 64))}'`})`));
+    socket.once('end', () => done(`${o.host}:${o.port} is not Redis (it closed the connection${reply === '' ? '' : ` after '${reply.slice(0, 64)}'`})`));
     socket.once('error', (e: NodeJS.ErrnoException) => done(`cannot reach Redis at ${o.host}:${o.port} (${e.code ?? e.message})`));
   });
 }
-
-/** `text` with control characters as escapes, for a message on one line. */
-const printable = (text: string): string =>
-  // eslint-disable-next-line no-control-regex
-  text.replace(/[\x00-\x1f\x7f-\x9f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);

@@ -8,6 +8,7 @@ import { parseIdentity } from '../../tools/enumerate/identity.js';
 import type { LevelStats } from '../../tools/enumerate/plies.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+import { visible } from '../../core/visible.js';
 
 const usage = `caissa cluster worker --redis URL [--threads K] [--lock-ms N] [--delay-ms N]
 caissa cluster submit --redis URL --plies N --workdir DIR (shared) [--fen F] [--identity fide|pseudo-ep|fen] [--memory GB] [--json]
@@ -86,7 +87,7 @@ export const clusterCommand: Command = {
         s = await clusterStatus(connection, values.workdir);
       } catch (e) {
         if (!(e instanceof EnumerateError)) throw e;
-        console.error(`caissa cluster: ${e.message}`);
+        console.error(`caissa cluster: ${visible(e.message)}`);
         return EXIT_FAILED;
       }
       if (values.json) console.log(JSON.stringify(s));
@@ -138,12 +139,12 @@ export const clusterCommand: Command = {
     } catch (e) {
       // A work directory of another run, or a damaged one, is the user's to mend: its reason alone.
       if (e instanceof EnumerateError) {
-        console.error(`caissa cluster: ${e.message}`);
+        console.error(`caissa cluster: ${visible(e.message)}`);
         return EXIT_FAILED;
       }
       // A job that fails for good is reported with its reason, not BullMQ's stack trace.
       if (!(e instanceof ClusterError)) throw e;
-      console.error(`caissa cluster: ${e.message} (submit again to resume, once the cause is gone)`);
+      console.error(`caissa cluster: ${visible(e.message)} (submit again to resume, once the cause is gone)`);
       return EXIT_FAILED;
     }
   },

@@ -8,6 +8,7 @@ import { searchSpace } from '../../tools/enumerate/search-space.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseThreads, UsageError, type Command } from '../usage.js';
+import { visible } from '../../core/visible.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
 caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
@@ -97,7 +98,7 @@ export const enumerateCommand: Command = {
       });
     } catch (e) {
       if (e instanceof EnumerateError) {
-        console.error(`caissa enumerate: ${e.message}`);
+        console.error(`caissa enumerate: ${visible(e.message)}`);
         return EXIT_FAILED;
       }
       throw e;

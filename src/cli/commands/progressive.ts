@@ -24,6 +24,7 @@ import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
 import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
 import { solveSeries } from '../../tools/progressive/solve.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, UsageError, type Command } from '../usage.js';
+import { visible } from '../../core/visible.js';
 
 const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
 caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
@@ -78,7 +79,7 @@ function solveLine(text: string, where: string, rules: RuleSet | undefined, all:
   } else {
     console.log(r.status === 'none' ? `no mate in ${n}` : 'unknown');
   }
-  if (all && !r.complete && !json) console.error(`caissa progressive: ${where}: time-out: the list of solutions may be incomplete`);
+  if (all && !r.complete && !json) console.error(`caissa progressive: ${visible(where)}: time-out: the list of solutions may be incomplete`);
   return true;
 }
 

@@ -3,6 +3,7 @@ import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
 import { runSelfplay, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+import { visible } from '../../core/visible.js';
 
 /**
  * Bounds that keep a mistyped count from an allocation error: a search tree reserves a node per
@@ -104,7 +105,7 @@ export const selfplayCommand: Command = {
       if (code !== undefined && UNWRITABLE.has(code)) {
         throw new InputError(`--out ${options.out}: cannot write there (${(e as Error).message})`);
       }
-      console.error(`caissa selfplay: ${(e as Error).message}`);
+      console.error(`caissa selfplay: ${visible((e as Error).message)}`);
       return EXIT_FAILED;
     }
     if (show) process.stderr.write('\n');

@@ -204,10 +204,12 @@ test('an error quoting the input shows its control characters as escapes, so it 
     [['uci', 'startpos', 'e2\u202ee4'], 'e2\\u202ee4'],
     [['moves', '--fen', '4k3/8/8/8/8/8/8/4K3 w - - 0 1\x1b'], "'1\\x1b'"],
     [['no\x07such'], "unknown command 'no\\x07such'"],
+    // A failed run (exit 1) names the path as well.
+    [['enumerate', '--plies', '2', '--workdir', '/proc/x\x1b[31m/y'], '/proc/x\\x1b[31m/y cannot be a work directory'],
   ];
   for (const [args, shown] of cases) {
     const r = run(...args);
-    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.code, args[0] === 'enumerate' ? 1 : 2, args.join(' '));
     assert.ok(r.err.includes(shown), `${JSON.stringify(r.err)} lacks ${shown}`);
     const firstLine = r.err.split('\n')[0]!;
     const raw = [...firstLine].filter((c) => c.charCodeAt(0) < 0x20 || c === '\x7f' || c === '\u202e');

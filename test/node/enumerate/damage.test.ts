@@ -3,10 +3,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, unli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { Position } from '../../../src/chess/position.js';
-import { makeFen } from '../../../src/notation/fen.js';
 import { Progress } from '../../../src/node/enumerate/progress.js';
-import { EnumerateError, runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { EnumerateError, runEnumeration } from '../../../src/node/enumerate/run.js';
+import { diskOptions } from './disk-options.js';
 import { bucketData, bucketMarker, manifestFile, spillData, spillMarker } from '../../../src/node/enumerate/workdir.js';
 
 // Ground truth: OEIS A083276 (the enumeration note §2.1).
@@ -25,19 +24,7 @@ class StopAt extends Progress {
   }
 }
 
-const options = (workdir: string, extra: Partial<EnumerateOptions> = {}): EnumerateOptions => ({
-  pos: Position.standard(),
-  fen: makeFen(Position.standard()),
-  plies: 3,
-  identity: 'fide',
-  within: false,
-  threads: 1,
-  memoryBytes: 2 ** 19,
-  resume: true,
-  progress: new Progress(false),
-  workdir,
-  ...extra,
-});
+const options = diskOptions;
 
 /** A work directory of a 3-ply run stopped when the phase `stop` began. */
 async function stoppedRun(dir: string, stop: string): Promise<string> {

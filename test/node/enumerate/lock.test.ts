@@ -9,28 +9,15 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { Position } from '../../../src/chess/position.js';
-import { makeFen } from '../../../src/notation/fen.js';
-import { Progress } from '../../../src/node/enumerate/progress.js';
-import { EnumerateError, runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { EnumerateError, runEnumeration } from '../../../src/node/enumerate/run.js';
+import { diskOptions } from './disk-options.js';
 
 const MAIN = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
 
 // Ground truth: OEIS A083276 (the enumeration note §2.1).
 const FIDE = [1, 20, 400, 5362];
 
-const options = (workdir: string): EnumerateOptions => ({
-  pos: Position.standard(),
-  fen: makeFen(Position.standard()),
-  plies: 3,
-  identity: 'fide',
-  within: false,
-  threads: 1,
-  memoryBytes: 2 ** 19,
-  resume: true,
-  progress: new Progress(false),
-  workdir,
-});
+const options = diskOptions;
 
 const lockOf = (pid: number, host = hostname()): string => JSON.stringify({ pid, host });
 

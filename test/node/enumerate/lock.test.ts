@@ -66,7 +66,10 @@ test('caissa enumerate on a directory another caissa enumerate is running in exi
   const ended = new Promise<number | null>((resolve) => first.on('close', resolve));
   try {
     while (!existsSync(join(work, 'lock.json'))) await new Promise((r) => setTimeout(r, 20));
+    // Held still while the second starts, so that it cannot finish first on a busy machine.
+    first.kill('SIGSTOP');
     const second = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    first.kill('SIGCONT');
     assert.equal(second.status, 1, second.stderr);
     assert.match(second.stderr, new RegExp(`in use by process ${first.pid} on `));
     assert.equal(await ended, 0);

@@ -22,6 +22,7 @@
  */
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from '../../chess/layout.js';
 import { refreshKey } from '../../chess/play.js';
+import { popcount } from '../../core/bitboard.js';
 
 export const REC_WORDS = 9;
 export const KEY_WORDS = 4;
@@ -45,12 +46,6 @@ export function packRecord(w: Int32Array, p: number, ep: number, out: Int32Array
   }
   out[o + 8] = w[p + W_TURN]! | ((ep + 1) << 1) | (w[p + W_CASTLING]! << 8) | STATE_MARK;
 }
-
-const popcount = (x: number): number => {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
-};
 
 /**
  * Whether the record at `rec[o..]` is one `packRecord` can write: no role code 7, white pieces

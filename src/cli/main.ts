@@ -11,8 +11,12 @@ function help(): string {
   return ['usage: caissa <command> [options]', '', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)].join('\n');
 }
 
+/** `--help` or `-h` anywhere after a command asks for its usage, as does `caissa help <command>`. */
+const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
+
 async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
+  let [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) [name, ...rest] = [rest[0]!, '--help'];
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     console.log(help());
     return name === undefined ? EXIT_USAGE : 0;
@@ -21,6 +25,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === undefined) {
     console.error(`caissa: unknown command '${visible(name)}'\n\n${help()}`);
     return EXIT_USAGE;
+  }
+  if (wantsHelp(rest)) {
+    console.log(`usage: ${command.usage}`);
+    return 0;
   }
   try {
     return await command.run(rest);

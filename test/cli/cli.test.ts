@@ -158,6 +158,28 @@ test('caissa alone prints the commands and exits 2; --help exits 0', () => {
   }
 });
 
+test('caissa <command> --help (or -h, or caissa help <command>) prints that command\'s usage on stdout and exits 0', () => {
+  for (const name of ['perft', 'moves', 'fen', 'pgn', 'san', 'uci', 'paco', 'progressive', 'enumerate', 'cluster', 'selfplay', 'svg']) {
+    // The usage an error prints after its message is the reference: --help gives the same text.
+    const error = run(name, '--no-such-option');
+    assert.equal(error.code, 2, name);
+    const usage = error.err.slice(error.err.indexOf('usage: caissa '));
+    assert.match(usage, new RegExp(`^usage: caissa ${name}\\b`), name);
+    for (const args of [[name, '--help'], [name, '-h'], ['help', name]]) {
+      const r = run(...args);
+      assert.equal(r.code, 0, args.join(' '));
+      assert.equal(r.out, usage, args.join(' '));
+      assert.equal(r.err, '', args.join(' '));
+    }
+  }
+  // After a subcommand or other arguments too, as a user adds it to a line that failed.
+  assert.equal(run('paco', 'sako', '--help').code, 0);
+  assert.equal(run('perft', '5', '--fen', 'x', '-h').code, 0);
+  const unknown = run('help', 'nosuch');
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.err, /unknown command 'nosuch'/);
+});
+
 test('a reader that stops early (`| head -1`) ends the command quietly, exit 0, no EPIPE trace', async () => {
   const file = sharedPath('games', 'lichess-standard-13k.pgn.gz');
   for (const threads of ['1', '2']) {

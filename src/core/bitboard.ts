@@ -45,7 +45,7 @@ export const has = (lo: number, hi: number, sq: number): boolean =>
  *
  * ```ts
  * const s = SquareSet.empty().with(0).with(63); // a1, h8
- * [...s] // [0, 63]
+ * [...s]; // [0, 63]
  * ```
  */
 export class SquareSet implements Iterable<number> {

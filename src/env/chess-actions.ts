@@ -96,7 +96,8 @@ export const fileMajor = (sq: number): number => ((sq & 7) << 3) | (sq >> 3);
  * `chess960` selects the castling convention (see the module comment).
  *
  * ```ts
- * encodeChessMove(12 | (28 << 6) | (1 << 12), 0, false) // e2e4: e2 is file-major 33, up 2 is plane 17 → 2426
+ * // e2e4 (from 12, to 28, kind 1: a double push): e2 is file-major 33, up 2 is plane 17, so 73 × 33 + 17
+ * encodeChessMove(12 | (28 << 6) | (1 << 12), 0, false); // 2426
  * ```
  */
 export function encodeChessMove(move: number, turn: number, chess960: boolean): number {

@@ -126,7 +126,7 @@ function writeOperand(opcode: string, operand: string): string {
  * symbol, or an operand with a line break, is a RangeError.
  *
  * ```ts
- * makeEpd(pos, [['bm', 'Nf3'], ['id', 'test 1']]); // '… w KQkq - bm Nf3; id "test 1";'
+ * makeEpd(Position.standard(), [['bm', 'Nf3'], ['id', 'test 1']]); // 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm Nf3; id "test 1";'
  * ```
  */
 export function makeEpd(pos: Position, operations: Iterable<readonly [string, string]> = [], options: EpdOptions = {}): string {

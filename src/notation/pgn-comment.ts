@@ -124,8 +124,7 @@ function readCommand(fields: Fields, name: string, value: string): boolean {
  * given twice counts once, the last to close; shapes add up.
  *
  * ```ts
- * parseCommentCommands('Good move [%eval 0.17,20] [%clk 0:03:00]');
- * // { text: 'Good move', clock: 180, evaluation: { pawns: 0.17, depth: 20 }, shapes: [] }
+ * parseCommentCommands('Good move [%eval 0.17,20] [%clk 0:03:00]'); // { text: 'Good move', clock: 180, evaluation: { pawns: 0.17, depth: 20 }, shapes: [] }
  * ```
  *
  * Cutting a command out joins the text on its two sides with one space, and that join can make a

@@ -446,8 +446,10 @@ export function parseSanCode(w: Int32Array, san: string): Result<number, SanErro
  * The legal move of `pos` written `san`.
  *
  * ```ts
- * parseSan(Position.standard(), 'Nf3') // ok: g1f3
- * parseSan(Position.standard(), 'Ke2') // error kind 'illegal'
+ * const nf3 = parseSan(Position.standard(), 'Nf3');
+ * if (nf3.ok) nf3.value.uci;               // 'g1f3'
+ * const ke2 = parseSan(Position.standard(), 'Ke2');
+ * if (!ke2.ok) ke2.error.kind;             // 'illegal'
  * ```
  */
 export function parseSan(pos: Position, san: string): Result<Move, SanError> {
@@ -558,7 +560,7 @@ export function makeSanCode(w: Int32Array, code: number): string {
  *
  * ```ts
  * const pos = Position.standard();
- * makeSan(pos.legalMoves().find((m) => m.uci === 'g1f3')!) // 'Nf3'
+ * makeSan(pos.legalMoves().find((m) => m.uci === 'g1f3')!); // 'Nf3'
  * ```
  */
 export const makeSan = (move: Move): string => makeSanCode(move.position.words, move.code);

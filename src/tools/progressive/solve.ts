@@ -213,8 +213,9 @@ const sharedTable = { table: undefined as RefutationTable | undefined };
  * moves left. Under Scottish rules a check ends the series, so a solution may be shorter than n.
  *
  * ```ts
- * const { position, n } = parseCourseProblem('rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b 4').value;
- * solveSeries(position, n).value.solutionUci // ['d4d3', 'd3c2', 'c2b1q', 'f8b4']
+ * const problem = parseCourseProblem('rnbBkbnr/pp1p1ppp/8/8/3p4/8/PPP1PPPP/RN1QKBNR b 4');
+ * const solved = problem.ok ? solveSeries(problem.value.position, problem.value.n) : undefined;
+ * if (solved?.ok) solved.value.solutionUci; // ['d4d3', 'd3c2', 'c2b1q', 'f8b4']
  * ```
  */
 export function solveSeries(

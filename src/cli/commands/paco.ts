@@ -20,7 +20,10 @@ import { visible } from '../../core/visible.js';
 
 const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]
-caissa paco replay FILE [--fen FEN] [--viewpoint]`;
+caissa paco replay FILE [--fen FEN] [--viewpoint]
+  sako: one FEN a line (--jsonl: a JSON string or {"fen":…} a line); --max-states N: a search
+    needing more states gives null for its flag
+  replay: a game as action JSON or codes 1..132 (--viewpoint: from the mover's side, Black's mirrored)`;
 
 function readFen(text: string): Int32Array {
   const r = parsePacoFen(text);

@@ -155,8 +155,10 @@ test('SAN round trip and chessops makeSan on lenient positions dense in one role
     assert.ok(pos.ok);
     for (const m of pos.value.legalMoves()) if (/^[NBRQ][a-h][1-8]x?[a-h][1-8]/.test(makeSan(m))) fullSquare++;
   }
-  // The generator must produce what the test is for: many positions, and moves that need the whole square.
-  assert.ok(positions > 600 && moves > 25000 && fullSquare > 150, `${positions} positions, ${moves} moves, ${fullSquare} with the origin square`);
+  // The generator must produce what the test is for: many positions, and moves that need the whole
+  // square. Over 100 seeds the counts ran 791–883 positions, 31.5k–36.6k moves and 132–252 such
+  // moves; the bounds sit well below, so that only a broken generator trips them.
+  assert.ok(positions > 600 && moves > 25000 && fullSquare > 60, `${positions} positions, ${moves} moves, ${fullSquare} with the origin square`);
 });
 
 const at = (fen: string) => {

@@ -394,7 +394,11 @@ export class PgnLexer {
   }
 }
 
-/** The number of characters of `b[from..to)` read as UTF-8, or -1 if it is not valid UTF-8. */
+/**
+ * The number of characters of `b[from..to)` read as UTF-8, or -1 if it is not valid UTF-8 as
+ * `decodeText` (TextDecoder, fatal) judges it: RFC 3629 §4's byte sequences, so no overlong form
+ * (E0 80..9F, F0 80..8F), encoded surrogate (ED A0..BF) or code point above U+10FFFF (F4 90..BF).
+ */
 function utf8Length(b: Uint8Array, from: number, to: number): number {
   let n = 0;
   for (let k = from; k < to; n++) {
@@ -402,6 +406,9 @@ function utf8Length(b: Uint8Array, from: number, to: number): number {
     const follow = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
     if (follow < 0 || k + follow >= to) return -1;
     for (let m = 1; m <= follow; m++) if ((b[k + m]! & 0xc0) !== 0x80) return -1;
+    // The second byte's narrower ranges after E0, ED, F0 and F4 (RFC 3629 §4).
+    const c1 = b[k + 1]!;
+    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f) || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return -1;
     k += follow + 1;
   }
   return n;

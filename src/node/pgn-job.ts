@@ -10,10 +10,13 @@ export type PgnWork =
   | {
       readonly kind: 'games';
       readonly bytes: Uint8Array;
-      /** Per game: start, end, line, column. */
+      /** Per game (`BOUNDS` numbers): start, end, line, column, byte column, 1 if its line before it is UTF-8 (`GameSlice`). */
       readonly bounds: Int32Array;
       readonly fen: boolean;
     };
+
+/** Numbers per game in `bounds`. */
+export const BOUNDS = 6;
 
 /** Work as sent, with the id its result comes back with. */
 export type PgnJob = PgnWork & { readonly id: number };

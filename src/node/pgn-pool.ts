@@ -20,7 +20,7 @@
 import { Worker } from 'node:worker_threads';
 import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
 import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-replay.js';
-import { OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
+import { BOUNDS, OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
 import { WorkerThreadError } from './worker-error.js';
 
 export interface ParallelOptions extends ReplayOptions {
@@ -83,12 +83,12 @@ class GameBatch {
       this.bytes = next;
     }
     this.bytes.set(g.buf.subarray(g.start, g.end), this.len);
-    this.bounds.push(this.len, this.len + n, g.line + lineShift, g.column);
+    this.bounds.push(this.len, this.len + n, g.line + lineShift, g.column, g.byteColumn ?? g.column, g.lineUtf8 === false ? 0 : 1);
     this.len += n;
   }
 
   get games(): number {
-    return this.bounds.length / 4;
+    return this.bounds.length / BOUNDS;
   }
 }
 

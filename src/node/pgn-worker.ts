@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { GameReplayer, SplitReplay, type ReplayError, type ReplayRecord } from '../notation/pgn-replay.js';
 import { PgnSplitter } from '../notation/pgn-split.js';
-import { OTHER_RESULT, resultCode, type PgnJob, type PgnJobResult } from './pgn-job.js';
+import { BOUNDS, OTHER_RESULT, resultCode, type PgnJob, type PgnJobResult } from './pgn-job.js';
 
 const replayer = new GameReplayer();
 
@@ -27,8 +27,9 @@ parentPort!.on('message', (job: PgnJob) => {
     segment = { lineBreaks: replays.splitter.lineBreaks, endsBetweenGames: replays.splitter.endsBetweenGames };
   } else {
     const b = job.bounds;
-    for (let i = 0; i < b.length; i += 4) {
-      add(replayer.replay({ buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]! }, plies.length + 1, { fen: job.fen }));
+    for (let i = 0; i < b.length; i += BOUNDS) {
+      const slice = { buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]!, byteColumn: b[i + 4]!, lineUtf8: b[i + 5] === 1 };
+      add(replayer.replay(slice, plies.length + 1, { fen: job.fen }));
     }
   }
   const result: PgnJobResult = {

@@ -6,7 +6,7 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { escapeInComment, escapeInTagValue, markerLength, MOVE_END, SYMBOL } from './pgn-split.js';
+import { escapeInComment, escapeInTagValue, markerLength, MOVE_END, SYMBOL, type GameSlice } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export { SYMBOL };
@@ -371,8 +371,12 @@ export class PgnLexer {
     return true;
   }
 
-  /** 1-based line and column of a byte offset, given the line and column of the game's start. */
-  locate(offset: number, line: number, column: number): { line: number; column: number } {
+  /**
+   * 1-based line and column of a byte offset, given where the game starts (`GameSlice`: its line,
+   * column, byte column and whether its line before it is UTF-8).
+   */
+  locate(offset: number, game: Pick<GameSlice, 'line' | 'column' | 'byteColumn' | 'lineUtf8'>): { line: number; column: number } {
+    let line = game.line;
     const b = this.buf;
     let lineStart = -1;
     for (let k = this.begin; k < offset; k++) {
@@ -386,11 +390,13 @@ export class PgnLexer {
       }
     }
     const from = lineStart < 0 ? this.begin : lineStart;
-    // Characters, not bytes: UTF-8 continuation bytes do not start a character. Text that is not
-    // valid UTF-8 is read as Latin-1 (`decodeText`), one character a byte.
+    // Characters, not bytes: UTF-8 continuation bytes do not start a character. A line whose text
+    // before the offset is not valid UTF-8 is read as Latin-1 (`decodeText`), one character a byte.
     const chars = utf8Length(b, from, offset);
-    const col = 1 + (chars >= 0 ? chars : offset - from);
-    return { line, column: lineStart < 0 ? column + col - 1 : col };
+    if (lineStart >= 0) return { line, column: 1 + (chars >= 0 ? chars : offset - from) };
+    // On the game's first line, the text before the game counts too.
+    if (chars >= 0 && game.lineUtf8 !== false) return { line, column: game.column + chars };
+    return { line, column: (game.byteColumn ?? game.column) + offset - from };
   }
 }
 

@@ -73,7 +73,7 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
   let fenAt = slice.start;
 
   const fail = (kind: PgnError['kind'], message: string, san: string | null, at = lx.start): Result<PgnGame, PgnError> => {
-    const where = lx.locate(at, slice.line, slice.column);
+    const where = lx.locate(at, slice);
     return err({ kind, game, line: where.line, column: where.column, message, san });
   };
   const startMovetext = (): Result<PgnGame, PgnError> | undefined => {

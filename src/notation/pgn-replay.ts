@@ -196,7 +196,7 @@ export class GameReplayer {
         break;
       }
     }
-    if (!plain || this.start({ buf: b, start, end: limit, line: split.gameLine, column: split.gameColumn }) !== null) {
+    if (!plain || this.start({ buf: b, start, end: limit, line: split.gameLine, column: split.gameColumn, byteColumn: split.gameByteColumn, lineUtf8: split.gameLineUtf8 }) !== null) {
       // Tags the splitter reads its own way, or a refusal: the game is replayed from its start.
       split.resume();
       const slice = split.take();
@@ -276,7 +276,7 @@ export class GameReplayer {
   }
 
   private errorAt(slice: GameSlice, offset: number, message: string, san: string | null): ReplayError {
-    const where = this.lexer.locate(offset, slice.line, slice.column);
+    const where = this.lexer.locate(offset, slice);
     return { line: where.line, column: where.column, message, san };
   }
 

@@ -29,9 +29,16 @@ export interface GameSlice {
   readonly buf: Uint8Array;
   readonly start: number;
   readonly end: number;
-  /** 1-based line and column of `start` in the input. */
+  /**
+   * 1-based line and column of `start` in the input. The column counts characters: Latin-1 ones
+   * (bytes) when the line's text before `start` is not valid UTF-8 (`lineUtf8` false).
+   */
   readonly line: number;
   readonly column: number;
+  /** The column of `start` counted in bytes (default: `column`). */
+  readonly byteColumn?: number;
+  /** Whether the line's bytes before `start` are valid UTF-8 (default true). */
+  readonly lineUtf8?: boolean;
 }
 
 const S_BETWEEN = 0; // outside any game
@@ -109,9 +116,8 @@ export const escapeInComment = (b: Uint8Array, i: number, end: number): boolean 
 export const escapeInTagValue = (b: Uint8Array, i: number): boolean => b[i] === 92 && b[i + 1] !== 10 && b[i + 1] !== 13;
 
 /**
- * The characters of `b[from..to)`: bytes that are no UTF-8 continuation byte (0x80..0xBF), so
- * that a character cut between two chunks counts once. Exact for UTF-8; in Latin-1 text (read
- * when the bytes are not UTF-8) a character from 0x80 to 0xBF is not counted.
+ * The UTF-8 characters of `b[from..to)`: bytes that are no UTF-8 continuation byte (0x80..0xBF),
+ * so that a character cut between two chunks counts once.
  */
 function charCount(b: Uint8Array, from: number, to: number): number {
   let n = 0;
@@ -138,6 +144,8 @@ export class PgnSplitter {
   private start = 0;
   private startLine = 1;
   private startColumn = 1;
+  private startByteColumn = 1;
+  private startUtf8 = true;
   private line = 1;
   /**
    * Characters of the current line before the buffer index `lineCharsTo` (at or after the line's
@@ -146,6 +154,16 @@ export class PgnSplitter {
    */
   private lineChars = 0;
   private lineCharsTo = 0;
+  /**
+   * The same line's bytes before `lineCharsTo`, and whether they are UTF-8: the line byte where
+   * UTF-8 was first broken (-1: not yet), and the continuation bytes still awaited, with the range
+   * the next one must lie in (RFC 3629 §4), for a character cut between chunks.
+   */
+  private lineBytes = 0;
+  private lineBadAt = -1;
+  private u8Need = 0;
+  private u8Lo = 0x80;
+  private u8Hi = 0xbf;
   private prevCr = false;
   private atLineStart = true;
   /** Whether the current line has content, and whether a blank line followed the last tag. */
@@ -250,6 +268,15 @@ export class PgnSplitter {
     return this.startColumn;
   }
 
+  /** `gameColumn` in bytes, and whether the line before the game is UTF-8 (`GameSlice`). */
+  get gameByteColumn(): number {
+    return this.startByteColumn;
+  }
+
+  get gameLineUtf8(): boolean {
+    return this.startUtf8;
+  }
+
   /** How far a reader may read while paused: bytes beyond may still change the current game. */
   get limit(): number {
     return this.done ? this.len : this.len - LOOK_AHEAD;
@@ -287,10 +314,7 @@ export class PgnSplitter {
    */
   skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
     this.line += lineBreaks;
-    if (lineBreaks > 0) {
-      this.lineChars = 0;
-      this.lineCharsTo = lastLineStart;
-    }
+    if (lineBreaks > 0) this.newLine(lastLineStart);
     this.prevCr = false;
     this.atLineStart = false;
     this.lineHasContent = true;
@@ -333,10 +357,7 @@ export class PgnSplitter {
     // Everything before the current game (or the scan position between games) is done with.
     const drop = this.state === S_BETWEEN ? this.pos : this.start;
     if (drop > 0 && this.head >= this.ready.length) {
-      if (this.lineCharsTo < drop) {
-        this.lineChars += charCount(this.buf, this.lineCharsTo, drop);
-        this.lineCharsTo = drop;
-      }
+      if (this.lineCharsTo < drop) this.countLine(drop);
       this.buf.copyWithin(0, drop, this.len);
       this.len -= drop;
       this.pos -= drop;
@@ -357,7 +378,9 @@ export class PgnSplitter {
     let e = end;
     while (e > this.start && isWs(this.buf[e - 1]!)) e--;
     if (e > this.start) {
-      this.ready.push({ buf: this.buf, start: this.start, end: e, line: this.startLine, column: this.startColumn });
+      this.ready.push({
+        buf: this.buf, start: this.start, end: e, line: this.startLine, column: this.startColumn, byteColumn: this.startByteColumn, lineUtf8: this.startUtf8,
+      });
     }
     this.state = S_BETWEEN;
     this.depth = 0;
@@ -368,14 +391,70 @@ export class PgnSplitter {
     this.state = moves ? S_MOVES : S_TAGS;
     this.start = at;
     this.startLine = this.line;
-    // Columns count characters, as the lexer's `locate` does from here on.
-    if (at >= this.lineCharsTo) this.lineChars += charCount(this.buf, this.lineCharsTo, at);
-    else this.lineChars -= charCount(this.buf, at, this.lineCharsTo);
-    this.lineCharsTo = at;
-    this.startColumn = this.lineChars + 1;
+    // Columns count characters, as the lexer's `locate` does from here on: UTF-8 ones, or bytes
+    // (Latin-1) when the line before is not UTF-8 (decodeText).
+    if (at >= this.lineCharsTo) this.countLine(at);
+    else {
+      // Back to a game's first byte (ASCII: a character starts there), before where UTF-8 was checked to.
+      this.lineChars -= charCount(this.buf, at, this.lineCharsTo);
+      this.lineBytes -= this.lineCharsTo - at;
+      this.lineCharsTo = at;
+      if (this.lineBadAt > this.lineBytes) this.lineBadAt = -1;
+      this.u8Need = 0;
+    }
+    this.startUtf8 = this.lineBadAt < 0 && this.u8Need === 0;
+    this.startColumn = (this.startUtf8 ? this.lineChars : this.lineBytes) + 1;
+    this.startByteColumn = this.lineBytes + 1;
     this.depth = 0;
     this.blankAfterTag = false;
     this.afterMarker = false;
+  }
+
+  /** A line starts at `at`. */
+  private newLine(at: number): void {
+    this.lineChars = 0;
+    this.lineCharsTo = at;
+    this.lineBytes = 0;
+    this.lineBadAt = -1;
+    this.u8Need = 0;
+  }
+
+  /** Counts the line's text from `lineCharsTo` to `to` into `lineChars` and `lineBytes`, checking it is UTF-8. */
+  private countLine(to: number): void {
+    const b = this.buf;
+    const from = this.lineCharsTo;
+    this.lineChars += charCount(b, from, to);
+    if (this.lineBadAt < 0) {
+      let need = this.u8Need;
+      let lo = this.u8Lo;
+      let hi = this.u8Hi;
+      for (let k = from; k < to; k++) {
+        const c = b[k]!;
+        if (need > 0) {
+          if (c >= lo && c <= hi) {
+            need--;
+            lo = 0x80;
+            hi = 0xbf;
+            continue;
+          }
+        } else if (c < 0x80) continue;
+        else if (c >= 0xc2 && c <= 0xf4) {
+          // A lead byte: its continuation bytes, the first in a narrower range after E0, ED, F0, F4.
+          need = c <= 0xdf ? 1 : c <= 0xef ? 2 : 3;
+          lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+          hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+          continue;
+        }
+        this.lineBadAt = this.lineBytes + k - from;
+        need = 0;
+        break;
+      }
+      this.u8Need = need;
+      this.u8Lo = lo;
+      this.u8Hi = hi;
+    }
+    this.lineBytes += to - from;
+    this.lineCharsTo = to;
   }
 
   /** Ends the current game just after its termination marker, at `end`. */
@@ -393,7 +472,7 @@ export class PgnSplitter {
       // A UTF-8 byte order mark at the start of the input is no content, nor a column.
       if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
         i = Math.max(i, 3);
-        if (this.line === 1) this.lineCharsTo = Math.max(this.lineCharsTo, 3);
+        if (this.line === 1 && this.lineCharsTo < 3) this.lineCharsTo = 3;
       }
       this.first = false;
     }
@@ -441,8 +520,7 @@ export class PgnSplitter {
           this.lineHasContent = false;
         }
         this.prevCr = c === 13;
-        this.lineChars = 0;
-        this.lineCharsTo = i + 1;
+        this.newLine(i + 1);
         this.atLineStart = true;
         if (this.inner === INNER.lineComment) this.inner = INNER.none;
         else if (this.inner === INNER.tag || this.inner === INNER.string) this.inner = INNER.none; // broken tag: stop at the line's end

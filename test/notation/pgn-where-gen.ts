@@ -242,6 +242,8 @@ export function fixedCases(): WhereCase[] {
   const e4 = { plies: 1, fen: AFTER_E4, result: '*' };
   const none = { plies: 0, fen: START, result: '*' };
   return [
+    make('Latin-1 line before a game', bytes('1. e4 {', [0xbb, 0xab, 0xe9], '} * [Event "x"] 1. '), [e4, none]),
+    make('UTF-8 line before a game, Latin-1 in it', bytes('1. e4 {é𝄞} * [Event "x"] {', [0xe9, 0xb0], '} 1. '), [e4, none]),
     make('UTF-8 line before a game, UTF-8 in it', bytes('1. e4 {é𝄞} * [Event "x"] {ü\u0308} 1. '), [e4, none]),
     make('BOM, Latin-1 first line', bytes([0xef, 0xbb, 0xbf], '[Event "', [0xe9, 0xbb], '"] 1. '), [none]),
     make('BOM, UTF-8 first line', bytes([0xef, 0xbb, 0xbf], '[Event "é"] 1. '), [none]),

@@ -15,7 +15,7 @@ export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';
 export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue } from './notation/index.js';
 export type {
-  CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnGame, PgnMove, PgnSource, PgnStep,
+  CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnSource, PgnStep,
   ReplayError, ReplayOptions, ReplayRecord, ShapeColor, StartError, WritePgnOptions,
 } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';

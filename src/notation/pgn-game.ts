@@ -27,9 +27,22 @@ export interface PgnGame {
   readonly result: string | undefined;
 }
 
+/**
+ * What kind of fault a game is refused or broken for, so that a program can tell them apart
+ * without reading messages:
+ * - `syntax`: text that is no PGN there: no SAN move, unbalanced or misplaced variations, an
+ *   unterminated comment, an invalid NAG or glyph, a broken tag pair or tag value;
+ * - `illegal`: a move that is not legal in the position (a null move while in check too);
+ * - `ambiguous`: a SAN move that more than one legal move matches (`SanError`'s three kinds so far);
+ * - `variant`: a `[Variant]` other than standard chess, Chess960 and "From Position";
+ * - `fen`: no starting position from the tags: an invalid `[FEN]` (its syntax or its position),
+ *   or a Chess960 game without one.
+ */
+export type PgnErrorKind = 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen';
+
 /** Why a game could not be read: typed, with its place in the input. */
 export interface PgnError {
-  readonly kind: 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen';
+  readonly kind: PgnErrorKind;
   /** 1-based game number in the input. */
   readonly game: number;
   readonly line: number;

@@ -16,10 +16,13 @@ import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OP
 import { escapeInComment, PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
-import { isNullMoveText, resolveMove, resolveSan, sanErrorMessage } from './san.js';
+import { isNullMoveText, resolveMove, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
+import type { PgnErrorKind } from './pgn-game.js';
 
 export interface ReplayError {
+  /** The kind of fault, as the tree reader's `PgnError` gives it for the same game. */
+  readonly kind: PgnErrorKind;
   readonly line: number;
   readonly column: number;
   readonly message: string;
@@ -107,7 +110,8 @@ export class GameReplayer {
           const san = decodeText(lx.buf, lx.start, lx.stop);
           const isNull = isNullMoveText(normalizeTypography(san));
           if (!isNull || !applyNullMove(w, 0)) {
-            error = this.errorAt(slice, lx.start, isNull ? `null move '${san}' while in check` : sanErrorMessage(code, san), san);
+            const message = isNull ? `null move '${san}' while in check` : sanErrorMessage(code, san);
+            error = this.errorAt(slice, lx.start, isNull ? 'illegal' : sanErrorKind(code), message, san);
             break;
           }
         }
@@ -117,13 +121,13 @@ export class GameReplayer {
       switch (t) {
         case T_OPEN:
           // A variation is an alternative to the move before it (PGN §8.2.5), as in the tree reader.
-          if (depth === 0 && plies === 0) error = this.errorAt(slice, lx.start, 'variation before any move', null);
+          if (depth === 0 && plies === 0) error = this.errorAt(slice, lx.start, 'syntax', 'variation before any move', null);
           depth++;
           break;
         case T_CLOSE:
           // Variations must balance (PGN §8.2.5), or where the game ends is a guess: an error, as
           // in the tree reader (variations' contents are not read here, their bounds are).
-          if (depth === 0) error = this.errorAt(slice, lx.start, "')' without a variation", null);
+          if (depth === 0) error = this.errorAt(slice, lx.start, 'syntax', "')' without a variation", null);
           else depth--;
           break;
         case T_TAG:
@@ -133,12 +137,12 @@ export class GameReplayer {
           if (depth === 0) result = resultText(lx.buf, lx.start, lx.stop);
           break;
         case T_ERROR:
-          if (depth === 0 || lx.error === 'unterminated comment') error = this.errorAt(slice, lx.start, lx.error, null);
+          if (depth === 0 || lx.error === 'unterminated comment') error = this.errorAt(slice, lx.start, 'syntax', lx.error, null);
           break;
       }
       if (error !== null) break;
     }
-    if (error === null && depth > 0) error = this.errorAt(slice, slice.end, 'unterminated variation', null);
+    if (error === null && depth > 0) error = this.errorAt(slice, slice.end, 'syntax', 'unterminated variation', null);
     if (!started && (error === null || !lx.errorInTag)) {
       // A game without movetext still has a starting position (and may be refused for its tags);
       // so has one whose tags were read whole before a lexer error (the position it stopped at).
@@ -268,16 +272,16 @@ export class GameReplayer {
     const pos = startingPosition(this.variant, this.fen);
     if (!pos.ok) {
       const at = pos.error.kind === 'variant' || this.fen === undefined ? this.variantAt : this.fenAt;
-      return this.errorAt(slice, at, pos.error.message, null);
+      return this.errorAt(slice, at, pos.error.kind, pos.error.message, null);
     }
     this.words.set(pos.value.words);
     this.chess960 = pos.value.chess960;
     return null;
   }
 
-  private errorAt(slice: GameSlice, offset: number, message: string, san: string | null): ReplayError {
+  private errorAt(slice: GameSlice, offset: number, kind: PgnErrorKind, message: string, san: string | null): ReplayError {
     const where = this.lexer.locate(offset, slice);
-    return { line: where.line, column: where.column, message, san };
+    return { kind, line: where.line, column: where.column, message, san };
   }
 
   /**

@@ -244,7 +244,7 @@ test('Gelfand–Gareev 2019: 31.Qxe1 is illegal, reported with its line and colu
   assert.equal(records.length, 1);
   const r = records[0]!;
   assert.equal(r.plies, 60);
-  assert.deepEqual(r.error, { line: 16, column: 15, message: "illegal move 'Qxe1'", san: 'Qxe1' });
+  assert.deepEqual(r.error, { kind: 'illegal', line: 16, column: 15, message: "illegal move 'Qxe1'", san: 'Qxe1' });
   // Check the reported place against the text itself.
   const line = text.toString('latin1').split(/\r?\n/)[15]!;
   assert.equal(line.slice(14, 18), 'Qxe1');

@@ -16,7 +16,7 @@ import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { Position } from '../../src/chess/position.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
-import { tagValue, type PgnGame, type PgnMove } from '../../src/notation/pgn-game.js';
+import { tagValue, type PgnErrorKind, type PgnGame, type PgnMove } from '../../src/notation/pgn-game.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { pgnGamesSync, type PgnSource } from '../../src/notation/pgn-source.js';
@@ -325,7 +325,7 @@ test('chessalyzer: a broken game is reported and reading goes on', () => {
 
 test('a game broken before its first move: its starting position once its tags are read, the same error as the tree reader', () => {
   const fen = '4k3/8/8/8/8/8/8/4K2R w K - 0 1';
-  const cases: [text: string, fen: string | null, message: string, line: number, column: number][] = [
+  const cases: [text: string, fen: string | null, message: string, line: number, column: number, kind?: PgnErrorKind][] = [
     [`[FEN "${fen}"]\n[SetUp "1"]\n\n) 1. O-O *\n`, fen, "')' without a variation", 4, 1],
     [`[FEN "${fen}"]\n\n1. $x O-O *\n`, fen, "invalid NAG '$': a NAG is $0 to $255", 3, 4],
     [`[FEN "${fen}"]\n\n{unterminated 1. O-O *\n`, fen, 'unterminated comment', 3, 1],
@@ -336,12 +336,12 @@ test('a game broken before its first move: its starting position once its tags a
     // A broken tag pair: the tags after it are not read, so the position is not known.
     [`[Event "x]\n[FEN "${fen}"]\n\n1. O-O *\n`, null, 'unterminated tag value', 1, 11],
     // The tags are judged when the movetext begins, before anything in it: a refusal comes first.
-    [`[Variant "Atomic"]\n\n) 1. e4 *\n`, null, "unsupported variant 'Atomic'", 1, 1],
+    [`[Variant "Atomic"]\n\n) 1. e4 *\n`, null, "unsupported variant 'Atomic'", 1, 1, 'variant'],
   ];
-  for (const [text, final, message, line, column] of cases) {
+  for (const [text, final, message, line, column, kind = 'syntax'] of cases) {
     const bytes = new TextEncoder().encode(text);
     const [r] = replayPgnSync(bytes);
-    assert.deepEqual([r!.plies, r!.fen, r!.error], [0, final, { line, column, message, san: null }], text);
+    assert.deepEqual([r!.plies, r!.fen, r!.error], [0, final, { kind, line, column, message, san: null }], text);
     const [tree] = parsePgn(bytes);
     assert.ok(tree !== undefined && !tree.ok && tree.error.message === message && tree.error.line === line, text);
   }
@@ -511,7 +511,7 @@ test('CRLF, LF and CR line endings give the same games and lines', () => {
   const cr = replayPgnSync(SAMPLE.replace(/Nf6 5/, 'Nf7 5').replace(/\n/g, '\r'));
   assert.deepEqual(crlf, lf);
   assert.deepEqual(cr, lf);
-  assert.deepEqual(lf[0]!.error, { line: 6, column: 1, message: "illegal move 'Nf7'", san: 'Nf7' });
+  assert.deepEqual(lf[0]!.error, { kind: 'illegal', line: 6, column: 1, message: "illegal move 'Nf7'", san: 'Nf7' });
 });
 
 test('streaming: any chunking gives the same records as the whole text', async () => {
@@ -1099,7 +1099,7 @@ test('error columns count characters in Latin-1 text too: bytes 0x80–0xBF are 
   const utf8 = Buffer.concat([head, Buffer.from('½°«', 'utf8'), tail]);
   for (const bytes of [latin1, utf8]) {
     const [r] = replayPgnSync(bytes);
-    assert.deepEqual(r!.error, { line: 3, column: 19, message: "illegal move 'Ke3'", san: 'Ke3' });
+    assert.deepEqual(r!.error, { kind: 'illegal', line: 3, column: 19, message: "illegal move 'Ke3'", san: 'Ke3' });
     const [g] = parsePgn(bytes);
     assert.ok(!g!.ok);
     assert.deepEqual([g!.error.line, g!.error.column], [3, 19]);

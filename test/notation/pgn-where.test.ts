@@ -19,6 +19,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { Rng } from '../../src/core/rng.js';
 import { PgnReplayPool } from '../../src/node/pgn-pool.js';
+import type { PgnErrorKind } from '../../src/index.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { replayPgn, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { testSeed } from '../helpers.js';
@@ -145,7 +146,12 @@ test('caissa pgn replay --jsonl (file, .gz, stdin, threads) and pgn check: the s
   const file = join(dir, 'all.pgn');
   writeFileSync(file, bytes);
   writeFileSync(file + '.gz', gzipSync(bytes));
-  const expected = whole.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  // The fixed interface: the error's line, column, message and san, no kind.
+  const record = (r: ReplayRecord): string => {
+    const e = r.error;
+    return JSON.stringify({ ...r, error: e === null ? null : { line: e.line, column: e.column, message: e.message, san: e.san } });
+  };
+  const expected = whole.map(record).join('\n') + '\n';
   assert.ok(whole.some((r) => r.error !== null));
   for (const [args, input] of [
     [[file], undefined],
@@ -162,4 +168,58 @@ test('caissa pgn replay --jsonl (file, .gz, stdin, threads) and pgn check: the s
   }
   const check = whole.filter((r) => r.error !== null).map((r) => `${file}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${r.error!.message}`);
   assert.equal(cli(['pgn', 'check', file]), check.join('\n') + '\n');
+});
+
+/**
+ * An input for every way a game is refused or broken, with the kind its error has: each path of
+ * the mainline replay (pgn-replay.ts) and of the tree reader, which agree.
+ */
+const KINDS: readonly (readonly [PgnErrorKind, string, string])[] = [
+  ['syntax', 'no SAN move', '1. e4 Zz9 *'],
+  ['syntax', "a ')' without a variation", '1. e4 ) e5 *'],
+  ['syntax', 'a variation before any move', '( 1. d4 ) 1. e4 *'],
+  ['syntax', 'an unterminated variation', '1. e4 ( 1. d4 e5 *'],
+  ['syntax', 'an unterminated comment', '1. e4 { e5 *'],
+  ['syntax', 'an invalid NAG', '1. e4 $256 *'],
+  ['syntax', 'an invalid glyph', '1. e4 !!! *'],
+  ['syntax', 'an unexpected character', '1. e4 @ *'],
+  ['syntax', 'a broken tag pair', '[White "A" x]\n1. e4 *'],
+  ['syntax', 'an unterminated tag value', '[White "A\n1. e4 *'],
+  ['syntax', 'inner quotes in a tag value', '[White ""X""]\n1. e4 *'],
+  ['illegal', 'an illegal move', '1. e4 e5 2. Ke3 *'],
+  ['illegal', 'a null move in check', '[FEN "4k3/8/8/8/8/8/8/4R2K b - - 0 1"]\n1... -- *'],
+  ['ambiguous', 'an ambiguous move', '[FEN "4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1"]\n1. Nb3 *'],
+  ['variant', 'an unsupported variant', '[Variant "Atomic"]\n1. e4 *'],
+  ['fen', 'an invalid FEN tag', '[FEN "8/8/8 w - - 0 1"]\n1. e4 *'],
+  ['fen', 'an illegal position', '[FEN "4k3/8/8/8/8/8/8/4K2k w - - 0 1"]\n1. e4 *'],
+  ['fen', 'Chess960 without a FEN tag', '[Variant "Chess960"]\n1. e4 *'],
+];
+
+test('ReplayError.kind: every way a game is refused or broken, as the tree reader says, whole, in chunks and over threads', async () => {
+  for (const [kind, label, pgn] of KINDS) {
+    // After a good game, so that it is read where the replay is paused and where it is not.
+    const text = `[Event "ok"]\n\n1. d4 d5 *\n\n${pgn}\n`;
+    const kinds = (records: ReplayRecord[]): (string | null)[] => records.map((r) => r.error?.kind ?? null);
+    assert.deepEqual(kinds(replayPgnSync(text)), [null, kind], label);
+    assert.deepEqual(parsePgn(text).map((g) => (g.ok ? null : g.error.kind)), [null, kind], label);
+    const bytes = new TextEncoder().encode(text);
+    for (const sizes of [[1], [3], [4096]]) {
+      const records: ReplayRecord[] = [];
+      for await (const r of replayPgn(chunked(bytes, sizes))) records.push(r);
+      assert.deepEqual(kinds(records), [null, kind], `${label}, chunks of ${sizes.join()}`);
+    }
+    const pooled: ReplayRecord[] = [];
+    for await (const r of pool.replay(chunked(bytes, [5]), { segmentBytes: 20 })) pooled.push(r);
+    assert.deepEqual(kinds(pooled), [null, kind], `${label}, threads`);
+  }
+  // The records of `pgn replay --jsonl` keep their fixed keys, kind not among them (some of the
+  // games run into the next ones; an unterminated comment, left out, would run to the end).
+  const file = join(dir, 'kinds.pgn');
+  writeFileSync(file, KINDS.filter(([, label]) => label !== 'an unterminated comment').map(([, , pgn]) => `${pgn}\n\n`).join(''));
+  for (const threads of ['1', '2']) {
+    const records = cli(['pgn', 'replay', '--jsonl', '--threads', threads, file]).trim().split('\n').map((l) => JSON.parse(l) as ReplayRecord);
+    const errors = records.filter((r) => r.error !== null);
+    assert.ok(errors.length >= 10);
+    for (const r of errors) assert.deepEqual(Object.keys(r.error!), ['line', 'column', 'message', 'san']);
+  }
 });

@@ -41,7 +41,7 @@ async function* treeRecords(file: string, firstGame: number): AsyncGenerator<Rep
   for await (const g of readPgn(openPgn(file))) {
     const game = firstGame++;
     if (g.ok) yield { game, plies: g.value.moves.length, fen: null, result: g.value.result ?? '*', error: null };
-    else yield { game, plies: 0, fen: null, result: '*', error: { line: g.error.line, column: g.error.column, message: g.error.message, san: g.error.san } };
+    else yield { game, plies: 0, fen: null, result: '*', error: { kind: g.error.kind, line: g.error.line, column: g.error.column, message: g.error.message, san: g.error.san } };
   }
 }
 
@@ -93,7 +93,10 @@ export const pgnCommand: Command = {
           games++;
           plies += r.plies;
           if (jsonl) {
-            out += JSON.stringify({ game: r.game, plies: r.plies, fen: r.fen, result: r.result, error: r.error }) + '\n';
+            // The error's fixed keys (its kind is for library users).
+            const e = r.error;
+            const error = e === null ? null : { line: e.line, column: e.column, message: e.message, san: e.san };
+            out += JSON.stringify({ game: r.game, plies: r.plies, fen: r.fen, result: r.result, error }) + '\n';
             if (out.length > 1 << 16) {
               await writeOut(out);
               out = '';

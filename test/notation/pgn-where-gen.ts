@@ -245,6 +245,15 @@ export function fixedCases(): WhereCase[] {
     make('Latin-1 line before a game', bytes('1. e4 {', [0xbb, 0xab, 0xe9], '} * [Event "x"] 1. '), [e4, none]),
     make('UTF-8 line before a game, Latin-1 in it', bytes('1. e4 {é𝄞} * [Event "x"] {', [0xe9, 0xb0], '} 1. '), [e4, none]),
     make('UTF-8 line before a game, UTF-8 in it', bytes('1. e4 {é𝄞} * [Event "x"] {ü\u0308} 1. '), [e4, none]),
+    // Lines longer than the streaming splitter's buffer: the text before the game is dropped
+    // from it (between games, maybe inside a character) before the game starts.
+    make('long UTF-8 line before a game', bytes('1. e4 {', 'é𝄞'.repeat(40_000), '} * [Event "x"] {é} 1. '), [e4, none]),
+    make('long line before a game, Latin-1 early', bytes('1. e4 {', [0xe9], 'é'.repeat(80_000), '} * [Event "x"] 1. '), [e4, none]),
+    make('long line before a game, Latin-1 late', bytes('1. e4 {', 'é'.repeat(80_000), [0xbb], '} * [Event "x"] 1. '), [e4, none]),
+    make('long comment between games', bytes('1. e4 * {', '𝄞é'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
+    make('long comment between games, Latin-1', bytes('1. e4 * {', 'é'.repeat(40_000), [0xe9, 0x20], '𝄞'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
+    // A byte order mark past the start (files joined with cat) is a character like any other.
+    make('BOM past the start', bytes('1. e4 *\n', [0xef, 0xbb, 0xbf], '[Event "é"] 1. '), [e4, none]),
     make('BOM, Latin-1 first line', bytes([0xef, 0xbb, 0xbf], '[Event "', [0xe9, 0xbb], '"] 1. '), [none]),
     make('BOM, UTF-8 first line', bytes([0xef, 0xbb, 0xbf], '[Event "é"] 1. '), [none]),
     make('encoded surrogate', bytes('[Event "x"]\r\n{', [0xed, 0xa0, 0x80], '} 1. '), [none]),

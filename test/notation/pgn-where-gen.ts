@@ -252,6 +252,9 @@ export function fixedCases(): WhereCase[] {
     make('long line before a game, Latin-1 late', bytes('1. e4 {', 'é'.repeat(80_000), [0xbb], '} * [Event "x"] 1. '), [e4, none]),
     make('long comment between games', bytes('1. e4 * {', '𝄞é'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
     make('long comment between games, Latin-1', bytes('1. e4 * {', 'é'.repeat(40_000), [0xe9, 0x20], '𝄞'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
+    // A tag pair opening a line inside a comment: a parallel reader's cut there is wrong, and the
+    // games after it are split on the main thread and sent to the workers with their columns.
+    make('Latin-1 line before a game, after a wrong cut', bytes('1. e4 {\n\n[x]\n} *\n1. e4 {', [0xe9, 0xbb], '} * [Event "é"] {ü} 1. '), [e4, e4, none]),
     // A byte order mark past the start (files joined with cat) is a character like any other.
     make('BOM past the start', bytes('1. e4 *\n', [0xef, 0xbb, 0xbf], '[Event "é"] 1. '), [e4, none]),
     make('BOM, Latin-1 first line', bytes([0xef, 0xbb, 0xbf], '[Event "', [0xe9, 0xbb], '"] 1. '), [none]),

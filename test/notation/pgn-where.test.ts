@@ -163,6 +163,8 @@ test('caissa pgn replay --jsonl (file, .gz, stdin, threads) and pgn check: the s
     [[file + '.gz'], undefined],
     [['-'], bytes],
     [[file, '--threads', '2'], undefined],
+    [[file + '.gz', '--threads', '2'], undefined],
+    [['-', '--threads', '2'], bytes],
   ] as const) {
     const out = cli(['pgn', 'replay', '--jsonl', ...args], input);
     assert.equal(out, expected, args.join(' '));

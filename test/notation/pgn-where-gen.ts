@@ -19,7 +19,7 @@ export interface ExpectedGame {
   readonly fen: string;
   readonly result: string;
   /** For the broken game: where its bad move stands, and its text. */
-  readonly error: { readonly line: number; readonly column: number; readonly san: string } | null;
+  readonly error: { readonly kind: string; readonly line: number; readonly column: number; readonly san: string } | null;
 }
 
 export interface WhereCase {
@@ -45,6 +45,19 @@ const NOT_UTF8 = [[0xe9], [0xbb], [0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf0,
 const UNPARSABLE = ['Qj4', 'e9', 'Zz3', 'Nb0', 'Ra1a1a1', 'Kx', 'exd9', 'Pe4x'];
 /** Candidate SAN moves, kept as faults only when chessops says they are illegal in the position. */
 const ILLEGAL = ['Ke5', 'Qh5', 'Nd5', 'a5', 'Bb5', 'O-O-O', 'O-O', 'Rxh8', 'Kd2', 'Qxd8', 'h6', 'Nc3', 'Bxf7'];
+
+/**
+ * The kind of fault of a SAN move that chessops does not play: ambiguous when two or more legal
+ * moves of its piece reach its square (chessops' own moves), else illegal.
+ */
+function illegalKind(pos: Chess, san: string): 'illegal' | 'ambiguous' {
+  if (san.startsWith('O-O')) return 'illegal';
+  const role = ({ N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king' } as const)[san[0]!] ?? 'pawn';
+  const to = (san.charCodeAt(san.length - 2) - 97) + 8 * (san.charCodeAt(san.length - 1) - 49);
+  let reaching = 0;
+  for (const [from, tos] of pos.allDests()) if (pos.board.get(from)?.role === role && tos.has(to)) reaching++;
+  return reaching >= 2 ? 'ambiguous' : 'illegal';
+}
 
 /** Byte pieces, each as UTF-8 or as Latin-1. */
 class Builder {
@@ -169,7 +182,7 @@ export function whereCase(seed: number, o: GenOptions): WhereCase {
       if (ply === faultAt) {
         const illegal = ILLEGAL.filter((s) => opsParseSan(pos, s) === undefined);
         const san = rng.below(2) === 0 || illegal.length === 0 ? pick(rng, UNPARSABLE) : pick(rng, illegal);
-        error = { ...expectedWhere(out.bytes(), out.length), san };
+        error = { kind: UNPARSABLE.includes(san) ? 'syntax' : illegalKind(pos, san), ...expectedWhere(out.bytes(), out.length), san };
         fenAtFault = opsMakeFen(pos.toSetup());
         text(san);
         plies = ply;
@@ -235,7 +248,7 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 export function fixedCases(): WhereCase[] {
   const make = (label: string, head: number[], games: Omit<ExpectedGame, 'error'>[]): WhereCase => {
     const bytes = new Uint8Array([...head, ...Buffer.from('Ke2 *\n')]);
-    const all = games.map((g, i) => ({ ...g, error: i < games.length - 1 ? null : { ...expectedWhere(bytes, head.length), san: 'Ke2' } }));
+    const all = games.map((g, i) => ({ ...g, error: i < games.length - 1 ? null : { kind: 'illegal', ...expectedWhere(bytes, head.length), san: 'Ke2' } }));
     return { bytes, games: all, label };
   };
   const bytes = (...parts: (string | number[])[]): number[] => parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'utf8')] : p));
@@ -252,6 +265,8 @@ export function fixedCases(): WhereCase[] {
     make('long line before a game, Latin-1 late', bytes('1. e4 {', 'é'.repeat(80_000), [0xbb], '} * [Event "x"] 1. '), [e4, none]),
     make('long comment between games', bytes('1. e4 * {', '𝄞é'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
     make('long comment between games, Latin-1', bytes('1. e4 * {', 'é'.repeat(40_000), [0xe9, 0x20], '𝄞'.repeat(40_000), '} [Event "x"] 1. '), [e4, none]),
+    make('long line in the game', bytes('[Event "x"]\r\n1. e4 {', '𝄞é\t'.repeat(40_000), '} '), [e4]),
+    make('long Latin-1 line in the game', bytes('[Event "x"]\r1. e4 {', 'é'.repeat(40_000), [0xe9], 'ü'.repeat(40_000), '} '), [e4]),
     // A tag pair opening a line inside a comment: a parallel reader's cut there is wrong, and the
     // games after it are split on the main thread and sent to the workers with their columns.
     make('Latin-1 line before a game, after a wrong cut', bytes('1. e4 {\n\n[x]\n} *\n1. e4 {', [0xe9, 0xbb], '} * [Event "é"] {ü} 1. '), [e4, e4, none]),

@@ -56,7 +56,7 @@ const got = (r: ReplayRecord): ExpectedGame => ({
   plies: r.plies,
   fen: r.fen ?? '',
   result: r.result,
-  error: r.error === null ? null : { line: r.error.line, column: r.error.column, san: r.error.san ?? '' },
+  error: r.error === null ? null : { kind: r.error.kind, line: r.error.line, column: r.error.column, san: r.error.san ?? '' },
 });
 
 /** Chunks of the given sizes, cycled, as Buffers of their own. */
@@ -95,7 +95,8 @@ test('parsePgn: the broken game at the same line and column, with its move text'
         assert.equal(g.value.moves.length, c.games[i]!.plies, c.label);
       } else {
         assert.ok(!g.ok, c.label);
-        assert.deepEqual({ game: g.error.game, line: g.error.line, column: g.error.column, san: g.error.san }, { game: i + 1, ...e }, c.label);
+        const { kind, line, column, san } = g.error;
+        assert.deepEqual({ game: g.error.game, kind, line, column, san }, { game: i + 1, ...e }, c.label);
       }
     });
   }
@@ -114,7 +115,7 @@ test('replayPgn and readPgn in chunks of 1, 2, 3, 7, 4096 and random sizes: the 
       for await (const g of readPgn(chunked(c.bytes, sizes))) {
         const e = c.games[i++]!.error;
         if (e === null) assert.ok(g.ok, label);
-        else assert.deepEqual(g.ok ? null : { line: g.error.line, column: g.error.column, san: g.error.san }, e, label);
+        else assert.deepEqual(g.ok ? null : { kind: g.error.kind, line: g.error.line, column: g.error.column, san: g.error.san }, e, label);
       }
       assert.equal(i, c.games.length, label);
     }

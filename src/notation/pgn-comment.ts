@@ -72,7 +72,9 @@ function readEvaluation(value: string): CommentEvaluation | undefined {
   const m = EVAL.exec(value);
   if (m === null) return undefined;
   const depth = m[3] === undefined ? {} : { depth: Number(m[3]) };
-  return m[1] !== undefined ? { mate: Number(m[1]), ...depth } : { pawns: Number(m[2]), ...depth };
+  // `+ 0` turns -0 into 0: zero (`#-0`, the side to move is mated; `-0.00`) has no side, and is
+  // written back without a sign.
+  return m[1] !== undefined ? { mate: Number(m[1]) + 0, ...depth } : { pawns: Number(m[2]) + 0, ...depth };
 }
 
 /** A `%csl` or `%cal` list; either takes squares and arrows alike, as some writers mix them. */

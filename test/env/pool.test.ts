@@ -114,7 +114,9 @@ ${body}`;
   const dir = mkdtempSync(join(tmpdir(), 'caissa-pool-'));
   try {
     writeFileSync(join(dir, 'run.mjs'), script);
-    const r = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 4000, env: { ...process.env, ...env } });
+    // A hang is what the timeout catches; 30 s, since starting four threads took over 4 s under a
+    // load average of 5 (a seed sweep beside the helpers: seed 374).
+    const r = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, ...env } });
     assert.equal(r.stderr, '');
     return { stdout: r.stdout, timedOut: r.error !== undefined || r.signal !== null };
   } finally {

@@ -24,22 +24,40 @@ export class SearchStack {
   }
 }
 
-/** The leaves below the position at `ply`; once they pass `limit`, the count so far (more than `limit`). */
-function perftAt(words: Int32Array, moves: Uint16Array, ply: number, depth: number, bulk: boolean, limit: number): number {
+/**
+ * One perft search: its stack, and the leaves counted so far, which `limit` bounds. The limit is
+ * read from here rather than passed down: a number argument that is not a small integer (the
+ * default limit is Infinity) is boxed at each call, 16 bytes per node.
+ */
+interface Walk {
+  readonly words: Int32Array;
+  readonly moves: Uint16Array;
+  readonly bulk: boolean;
+  readonly limit: number;
+  nodes: number;
+}
+
+/** Adds the leaves below the position at `ply` to `walk.nodes`, stopping once they pass `walk.limit`. */
+function perftAt(walk: Walk, ply: number, depth: number): void {
+  const { words, moves } = walk;
   const p = ply * WORDS;
-  if (depth === 1 && bulk) return generateLegal(words, p, null, 0);
+  if (depth === 1 && walk.bulk) {
+    walk.nodes += generateLegal(words, p, null, 0);
+    return;
+  }
   const o = ply * MAX_MOVES_ANY;
   const n = generateLegal(words, p, moves, o);
-  if (depth === 1) return n;
+  if (depth === 1) {
+    walk.nodes += n;
+    return;
+  }
   const child = p + WORDS;
-  let nodes = 0;
   for (let i = 0; i < n; i++) {
     copyPosition(words, p, child);
     applyMoveKeyless(words, child, moves[o + i]!);
-    nodes += perftAt(words, moves, ply + 1, depth - 1, bulk, limit - nodes);
-    if (nodes > limit) return nodes;
+    perftAt(walk, ply + 1, depth - 1);
+    if (walk.nodes > walk.limit) return;
   }
-  return nodes;
 }
 
 export interface PerftOptions {
@@ -61,7 +79,9 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
   if (depth === 0) return 1;
   const stack = new SearchStack(depth);
   stack.words.set(pos.words);
-  return perftAt(stack.words, stack.moves, 0, depth, options.bulk ?? true, limit);
+  const walk: Walk = { words: stack.words, moves: stack.moves, bulk: options.bulk ?? true, limit, nodes: 0 };
+  perftAt(walk, 0, depth);
+  return walk.nodes;
 }
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */

@@ -1,0 +1,173 @@
+/**
+ * The project's rule that hot paths allocate nothing per move, measured. Each hot loop runs in a
+ * child Node started with --expose-gc and a young generation (64 MB semi-spaces) that the run
+ * cannot fill: the child warms the loop up (two runs), collects, runs it once more and reports
+ * how many bytes the young generation grew by, and whether a collection happened in between (the
+ * measure is then void, and the test fails, since only allocation starts one). Buffers made once
+ * per call (a search's stacks and tables) are allowed: every run is long enough that they come to
+ * under 1 byte per move, against a bound of 4. One allocation per move costs at least 16 bytes (a
+ * heap number), as the fault this test was first written for did. No timing is asserted.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { chess960Game, chessGame } from '../src/chess/game.js';
+import { Position } from '../src/chess/position.js';
+import type { Game } from '../src/core/game.js';
+import { Rng } from '../src/core/rng.js';
+import { readFen } from '../src/notation/fen.js';
+import { replayPgnSync } from '../src/notation/pgn-replay.js';
+import { gamePerft } from '../src/tools/game-perft.js';
+import { perft } from '../src/tools/perft.js';
+import { legalActions } from '../src/variants/paco/actions.js';
+import { pacoGame, pacoStart } from '../src/variants/paco/game.js';
+import { PLAYER, RUNNING, VICTORY } from '../src/variants/paco/layout.js';
+import { actionPerft } from '../src/variants/paco/perft.js';
+import { applyAction } from '../src/variants/paco/play.js';
+import { canPacoNow, isInSako } from '../src/variants/paco/sako.js';
+import { progressiveGame } from '../src/variants/progressive/game.js';
+import { ProgressivePosition } from '../src/variants/progressive/position.js';
+
+const BYTES_PER_MOVE = 4;
+
+/** A hot loop: `run` does `units` moves (nodes, plies, steps, calls) each time. */
+interface Probe {
+  readonly units: number;
+  readonly run: () => unknown;
+}
+
+const kiwipete = (): Position => {
+  const r = readFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+  assert.ok(r.ok);
+  return r.value;
+};
+
+/** Moves played by a perft to `depth` (its last ply is counted, not played): perft(1) + … + perft(depth − 1). */
+const played = (count: (depth: number) => number, depth: number): number => {
+  let total = 0;
+  for (let d = 1; d < depth; d++) total += count(d);
+  return total;
+};
+
+function perftProbe(bulk: boolean): Probe {
+  const pos = kiwipete();
+  return { units: played((d) => perft(pos, d), 4), run: () => perft(pos, 4, { bulk }) };
+}
+
+function gameProbe(game: Game<Int32Array>, start: Int32Array, depth: number): Probe {
+  const perftOf = (d: number): number => gamePerft(game, (s) => s.set(start), d);
+  return { units: played(perftOf, depth), run: () => perftOf(depth) };
+}
+
+/** Paco Ŝako states 10 to 59 random actions into games from the start. */
+function pacoStates(): Int32Array[] {
+  const rng = new Rng(7);
+  const acts = new Int32Array(64);
+  const states: Int32Array[] = [];
+  while (states.length < 200) {
+    const s = pacoStart();
+    for (let k = 10 + rng.below(50); k > 0 && s[VICTORY] === RUNNING; k--) {
+      const n = legalActions(s, acts);
+      if (n === 0) break;
+      applyAction(s, acts[rng.below(n)]!);
+    }
+    states.push(s);
+  }
+  return states;
+}
+
+/** A game of `moves` knight shuffles (4 plies each), `sep` after each of Black's moves. */
+function longGame(moves: number, sep: string): Uint8Array {
+  let text = '[Event "shuffle"]\n\n';
+  for (let i = 1; i <= moves; i++) text += `${i}. Nf3 Nf6 ${i}... Ng1${sep} Ng8${sep} `;
+  return new TextEncoder().encode(text + '*\n');
+}
+
+function replayProbe(sep: string): Probe {
+  const pgn = longGame(20_000, sep);
+  return { units: 80_000, run: () => replayPgnSync(pgn, { fen: false }) };
+}
+
+const PROBES: Record<string, () => Probe> = {
+  'perft with bulk counting (Kiwipete, depth 4)': () => perftProbe(true),
+  'perft without bulk counting (Kiwipete, depth 4)': () => perftProbe(false),
+  'Game loop, chess (Kiwipete, depth 4)': () => gameProbe(chessGame, kiwipete().words, 4),
+  'Game loop, Chess960 (#100, depth 5)': () => gameProbe(chess960Game, Position.chess960Start(100).words, 5),
+  'Game loop, progressive chess (depth 5)': () => gameProbe(progressiveGame, ProgressivePosition.standard().words, 5),
+  'Game loop, Paco Ŝako (depth 8)': () => gameProbe(pacoGame, pacoStart(), 8),
+  'Paco Ŝako action perft (depth 8)': () => ({ units: played((d) => actionPerft(pacoStart(), d), 8), run: () => actionPerft(pacoStart(), 8) }),
+  'PGN replay, plain movetext (80,000 plies)': () => replayProbe(''),
+  'PGN replay, movetext through the tokenizer (80,000 plies)': () => replayProbe(' ;comment\n'),
+  'Paco Ŝako search: canPacoNow and isInSako (200 states, 30 times)': () => {
+    const states = pacoStates();
+    return {
+      units: 2 * 30 * states.length,
+      run: () => {
+        for (let r = 0; r < 30; r++) {
+          for (let i = 0; i < states.length; i++) {
+            canPacoNow(states[i]!);
+            isInSako(states[i]!, states[i]![PLAYER]! ^ 1); // the side not in control: defined mid-turn too
+          }
+        }
+      },
+    };
+  },
+};
+
+const newSpaceUsed = (): number => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_used_size;
+
+interface Measure {
+  readonly bytes: number;
+  readonly units: number;
+  readonly collections: number;
+}
+
+/** In the child: measures every probe, one after the other. */
+async function measureAll(): Promise<Record<string, Measure>> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('the allocation probes need --expose-gc');
+  const starts: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) starts.push(e.startTime);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const measures: Record<string, Measure> = {};
+  for (const [name, make] of Object.entries(PROBES)) {
+    const probe = make();
+    for (let i = 0; i < 2; i++) probe.run();
+    gc();
+    const t0 = performance.now();
+    const before = newSpaceUsed();
+    probe.run();
+    const bytes = newSpaceUsed() - before;
+    const t1 = performance.now();
+    // Collections are reported asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    measures[name] = { bytes, units: probe.units, collections: starts.filter((t) => t >= t0 && t <= t1).length };
+  }
+  observer.disconnect();
+  return measures;
+}
+
+if (process.env.CAISSA_ALLOC_PROBES === '1') {
+  process.stdout.write(JSON.stringify(await measureAll()));
+} else {
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', fileURLToPath(import.meta.url)],
+    { env: { ...process.env, CAISSA_ALLOC_PROBES: '1' }, encoding: 'utf8' },
+  );
+  const measures = child.status === 0 ? (JSON.parse(child.stdout) as Record<string, Measure>) : {};
+  for (const name of Object.keys(PROBES)) {
+    test(`hot path allocates nothing per move: ${name}`, () => {
+      assert.equal(child.status, 0, child.stderr);
+      const { bytes, units, collections } = measures[name]!;
+      assert.equal(collections, 0, `${name}: a collection ran during the measured run (${bytes} bytes measured)`);
+      assert.ok(units >= 10_000, `${name}: too short a run to measure (${units} moves)`);
+      assert.ok(bytes <= BYTES_PER_MOVE * units, `${name}: ${bytes} bytes over ${units} moves, ${(bytes / units).toFixed(2)} per move`);
+    });
+  }
+}

@@ -209,7 +209,11 @@ export class ChessKernel implements GameKernel {
       }
     }
     this.occurrences[r + slot] = Math.min(occ, 255);
-    if (this.boards.length > 0) this.boards.set(w.subarray(p, p + BOARD), (i * HISTORY + (ply & (HISTORY - 1))) * BOARD);
+    if (this.boards.length > 0) {
+      // A word loop, not `set(w.subarray(…))`: a subarray is a new object at every step.
+      const b = (i * HISTORY + (ply & (HISTORY - 1))) * BOARD;
+      for (let k = 0; k < BOARD; k++) this.boards[b + k] = w[p + k]!;
+    }
   }
 
   play(i: number, k: number): void {

@@ -6,7 +6,7 @@
  * measure is then void, and the test fails, since only allocation starts one). Buffers made once
  * per call (a search's stacks and tables) are allowed: every run is long enough that they come to
  * under 1 byte per move, against a bound of 4. One allocation per move costs at least 16 bytes (a
- * heap number); the faults this test was written for allocated 16 to 96 bytes per move. No
+ * heap number); the faults this test was written for allocated 15 to 96 bytes per move. No
  * timing is asserted.
  */
 import { test } from 'node:test';
@@ -22,6 +22,7 @@ import { Rng } from '../src/core/rng.js';
 import { BatchEnv } from '../src/env/batch.js';
 import { chess960KernelFactory, chessKernelFactory } from '../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelFactory } from '../src/env/kernel.js';
+import { pacoKernelFactory } from '../src/env/paco-encoder.js';
 import { readFen } from '../src/notation/fen.js';
 import { replayPgnSync } from '../src/notation/pgn-replay.js';
 import { gamePerft } from '../src/tools/game-perft.js';
@@ -113,6 +114,7 @@ const PROBES: Record<string, () => Probe> = {
   'PGN replay, movetext through the tokenizer (80,000 plies)': () => replayProbe(' ;comment\n'),
   'env step, chess with AlphaZero observations': () => envProbe(chessKernelFactory),
   'env step, Chess960 with AlphaZero observations': () => envProbe(chess960KernelFactory),
+  'env step, Paco Ŝako with observations': () => envProbe(pacoKernelFactory),
   'Paco Ŝako search: canPacoNow and isInSako (200 states, 30 times)': () => {
     const states = pacoStates();
     return {

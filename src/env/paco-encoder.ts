@@ -54,7 +54,9 @@ export function writePacoObservation(s: Int32Array, out: Float32Array, o: number
     const slot = viewer === 1 ? k ^ 2 : k;
     if (((c >>> (8 * slot)) & 0xff) !== 0) out.fill(1, o + (25 + k) * 64, o + (26 + k) * 64);
   }
-  out.fill(s[NO_PROGRESS]! / 100, o + 29 * 64, o + 30 * 64);
+  // A loop, not `fill`: the fraction passed to a builtin would be boxed, 16 bytes at every step.
+  const noProgress = s[NO_PROGRESS]! / 100;
+  for (let t = o + 29 * 64; t < o + 30 * 64; t++) out[t] = noProgress;
 }
 
 const START = pacoStart();

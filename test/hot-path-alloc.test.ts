@@ -6,7 +6,7 @@
  * measure is then void, and the test fails, since only allocation starts one). Buffers made once
  * per call (a search's stacks and tables) are allowed: every run is long enough that they come to
  * under 1 byte per move, against a bound of 4. One allocation per move costs at least 16 bytes (a
- * heap number); the faults this test was written for allocated 15 to 96 bytes per move. No
+ * heap number); the faults this test was written for allocated 10 to 96 bytes per move. No
  * timing is asserted.
  */
 import { test } from 'node:test';
@@ -27,6 +27,7 @@ import { readFen } from '../src/notation/fen.js';
 import { replayPgnSync } from '../src/notation/pgn-replay.js';
 import { gamePerft } from '../src/tools/game-perft.js';
 import { perft } from '../src/tools/perft.js';
+import { solveSeries, type SolveOptions } from '../src/tools/progressive/solve.js';
 import { legalActions } from '../src/variants/paco/actions.js';
 import { pacoGame, pacoStart } from '../src/variants/paco/game.js';
 import { PLAYER, RUNNING, VICTORY } from '../src/variants/paco/layout.js';
@@ -35,6 +36,7 @@ import { applyAction } from '../src/variants/paco/play.js';
 import { canPacoNow, isInSako } from '../src/variants/paco/sako.js';
 import { progressiveGame } from '../src/variants/progressive/game.js';
 import { ProgressivePosition } from '../src/variants/progressive/position.js';
+import { parseCourseProblem } from '../src/variants/progressive/text.js';
 
 const BYTES_PER_MOVE = 4;
 
@@ -71,6 +73,18 @@ function envProbe(factory: KernelFactory): Probe {
   const env = new BatchEnv(factory.create(16, { ...DEFAULT_KERNEL_OPTIONS, observation: 'alphazero' }), { seed: 1 });
   env.reset();
   return { units: 16 * 1000, run: () => env.stepRandom(1000) };
+}
+
+function solverProbe(line: string, options: SolveOptions): Probe {
+  const problem = parseCourseProblem(line);
+  assert.ok(problem.ok);
+  const { position, n } = problem.value;
+  const solve = (): number => {
+    const r = solveSeries(position, n, options);
+    assert.ok(r.ok && r.value.status === 'mate');
+    return r.value.nodes;
+  };
+  return { units: solve(), run: solve };
 }
 
 /** Paco Ŝako states 10 to 59 random actions into games from the start. */
@@ -115,6 +129,9 @@ const PROBES: Record<string, () => Probe> = {
   'env step, chess with AlphaZero observations': () => envProbe(chessKernelFactory),
   'env step, Chess960 with AlphaZero observations': () => envProbe(chess960KernelFactory),
   'env step, Paco Ŝako with observations': () => envProbe(pacoKernelFactory),
+  'progressive solver, complete search (FRI #46)': () =>
+    solverProbe('r6r/1ppk1pp1/p1n2p2/7p/P6P/8/2PP1PP1/b1B1KBNR w 7', { completeOnly: true }),
+  'progressive solver, best-first search (FRI #26)': () => solverProbe('r2qkbnr/ppp2ppp/2n5/1B1pp3/4P3/8/PPPP2PP/RNBbK1NR w 5', {}),
   'Paco Ŝako search: canPacoNow and isInSako (200 states, 30 times)': () => {
     const states = pacoStates();
     return {

@@ -28,3 +28,11 @@ export const WORDS = 23;
 export function copyPosition(w: Int32Array, from: number, to: number): void {
   w.copyWithin(to, from, from + WORDS);
 }
+
+/**
+ * Copies `count` words from `src[from..]` to `dst[to..]` (another array). A word loop: in a hot
+ * path, `dst.set(src.subarray(…))` would make a subarray object at every call.
+ */
+export function copyWords(src: Int32Array, from: number, dst: Int32Array, to: number, count: number): void {
+  for (let k = 0; k < count; k++) dst[to + k] = src[from + k]!;
+}

@@ -13,7 +13,7 @@
  * Storage is a pool of state slots with parent links and a binary heap, typed arrays made for
  * the largest budget asked so far and kept between solves: expansions allocate nothing.
  */
-import { W_KEY } from '../../chess/layout.js';
+import { copyWords, W_KEY } from '../../chess/layout.js';
 import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
 import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
@@ -113,7 +113,7 @@ export function bestFirst(root: Int32Array, n: number, deadline: number, budget 
       const move = moves[j]!;
       if (givesCheck(pool, p, info, 0, move)) {
         if (m !== 1 && !scottish) continue;
-        scratch.set(pool.subarray(p, p + P_WORDS));
+        copyWords(pool, p, scratch, 0, P_WORDS);
         playSeriesMove(scratch, 0, move);
         nodes++;
         if (isSeriesMate(scratch, 0)) return { solution: pathTo(node, move), nodes };

@@ -19,7 +19,7 @@
  * series move, `playSeriesMove`).
  */
 import { err, ok, type Result } from '../../core/result.js';
-import { W_KEY } from '../../chess/layout.js';
+import { copyWords, W_KEY } from '../../chess/layout.js';
 import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { Position } from '../../chess/position.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
@@ -143,7 +143,7 @@ class Search {
         // ends the series): it either mates or the line fails.
         if (m !== 1 && !checksAnywhere) continue;
         const s = this.scratch;
-        s.set(w.subarray(p, p + P_WORDS));
+        copyWords(w, p, s, 0, P_WORDS);
         playSeriesMove(s, 0, move);
         this.nodes++;
         if (isSeriesMate(s, 0)) {

@@ -16,7 +16,7 @@
  */
 import { lsb } from '../../core/bitboard.js';
 import { BETWEEN, BISHOP_EMPTY, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_EMPTY, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
-import { W_TURN, WORDS } from '../../chess/layout.js';
+import { copyWords, W_TURN, WORDS } from '../../chess/layout.js';
 import { MOVE_CASTLE, MOVE_EN_PASSANT } from '../../chess/move.js';
 import { applyMove, roleAt } from '../../chess/play.js';
 import { attackersOf, kingSquare } from '../../chess/position.js';
@@ -117,7 +117,7 @@ export function givesCheck(w: Int32Array, p: number, info: Int32Array, i: number
 
 /** The exact test: play the move on a scratch copy and look at the enemy king. */
 export function givesCheckSlow(w: Int32Array, p: number, move: number): boolean {
-  slow.set(w.subarray(p, p + WORDS));
+  copyWords(w, p, slow, 0, WORDS);
   const us = slow[W_TURN]!;
   applyMove(slow, 0, move);
   const k = kingSquare(slow, us ^ 1);

@@ -22,6 +22,8 @@ import { Rng } from '../src/core/rng.js';
 import { BatchEnv } from '../src/env/batch.js';
 import { chess960KernelFactory, chessKernelFactory } from '../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelFactory } from '../src/env/kernel.js';
+import { chessSearchGame, materialEvaluator } from '../src/env/chess-search.js';
+import { Mcts, type Evaluator, type SearchGame } from '../src/env/mcts.js';
 import { pacoKernelFactory } from '../src/env/paco-encoder.js';
 import { readFen } from '../src/notation/fen.js';
 import { replayPgnSync } from '../src/notation/pgn-replay.js';
@@ -87,6 +89,20 @@ function solverProbe(line: string, options: SolveOptions): Probe {
   return { units: solve(), run: solve };
 }
 
+/** Five searches of 2,000 simulations each from `root`. */
+function mctsProbe(game: SearchGame<Int32Array>, root: Int32Array, evaluate: Evaluator<Int32Array>): Probe {
+  const mcts = new Mcts(game, evaluate, { simulations: 2000 });
+  const rng = new Rng(1);
+  const labels = new Int32Array(256);
+  const probs = new Float32Array(256);
+  return {
+    units: 5 * 2000,
+    run: () => {
+      for (let i = 0; i < 5; i++) mcts.search(root, rng, labels, probs, true);
+    },
+  };
+}
+
 /** Paco Ŝako states 10 to 59 random actions into games from the start. */
 function pacoStates(): Int32Array[] {
   const rng = new Rng(7);
@@ -129,6 +145,7 @@ const PROBES: Record<string, () => Probe> = {
   'env step, chess with AlphaZero observations': () => envProbe(chessKernelFactory),
   'env step, Chess960 with AlphaZero observations': () => envProbe(chess960KernelFactory),
   'env step, Paco Ŝako with observations': () => envProbe(pacoKernelFactory),
+  'MCTS simulations, chess (material evaluator)': () => mctsProbe(chessSearchGame(false), Position.standard().words.slice(), materialEvaluator),
   'progressive solver, complete search (FRI #46)': () =>
     solverProbe('r6r/1ppk1pp1/p1n2p2/7p/P6P/8/2PP1PP1/b1B1KBNR w 7', { completeOnly: true }),
   'progressive solver, best-first search (FRI #26)': () => solverProbe('r2qkbnr/ppp2ppp/2n5/1B1pp3/4P3/8/PPPP2PP/RNBbK1NR w 5', {}),

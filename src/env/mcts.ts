@@ -36,7 +36,6 @@ export class Mcts<S> {
   private readonly evaluate: Evaluator<S>;
   readonly simulations: number;
   private readonly cPuct: number;
-  private readonly maxLegal: number;
   private readonly states: S[];
   private readonly player: Int8Array;
   private readonly terminal: Float32Array; // NaN when not terminal, else the value for `player`
@@ -45,6 +44,7 @@ export class Mcts<S> {
   private readonly edgeCount: Int32Array;
   private readonly visits: Int32Array;
   private readonly edgeAction: Int32Array;
+  private readonly actions: Int32Array; // the legal actions of the node being expanded
   private readonly edgeChild: Int32Array;
   private readonly edgeN: Int32Array;
   private readonly edgeW: Float64Array;
@@ -59,7 +59,6 @@ export class Mcts<S> {
     this.evaluate = evaluate;
     this.simulations = Math.max(1, options.simulations);
     this.cPuct = options.cPuct ?? 1.5;
-    this.maxLegal = maxLegal;
     const nodes = this.simulations + 2;
     this.states = Array.from({ length: nodes }, () => g.game.newState());
     this.player = new Int8Array(nodes);
@@ -69,6 +68,7 @@ export class Mcts<S> {
     this.edgeCount = new Int32Array(nodes);
     this.visits = new Int32Array(nodes);
     this.edgeAction = new Int32Array(nodes * maxLegal);
+    this.actions = new Int32Array(maxLegal);
     this.edgeChild = new Int32Array(nodes * maxLegal);
     this.edgeN = new Int32Array(nodes * maxLegal);
     this.edgeW = new Float64Array(nodes * maxLegal);
@@ -89,9 +89,10 @@ export class Mcts<S> {
 
   private expand(id: number): void {
     const start = this.edges;
-    const out = this.edgeAction.subarray(start, start + this.maxLegal);
-    const n = this.game.legalActions(this.states[id]!, out);
+    // Into a scratch list, then copied: a subarray of edgeAction would be a new object per expansion.
+    const n = this.game.legalActions(this.states[id]!, this.actions);
     for (let k = 0; k < n; k++) {
+      this.edgeAction[start + k] = this.actions[k]!;
       this.edgeChild[start + k] = -1;
       this.edgeN[start + k] = 0;
       this.edgeW[start + k] = 0;

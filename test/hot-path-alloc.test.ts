@@ -23,8 +23,8 @@ import { BatchEnv } from '../src/env/batch.js';
 import { chess960KernelFactory, chessKernelFactory } from '../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelFactory } from '../src/env/kernel.js';
 import { chessSearchGame, materialEvaluator } from '../src/env/chess-search.js';
-import { Mcts, type Evaluator, type SearchGame } from '../src/env/mcts.js';
-import { pacoKernelFactory } from '../src/env/paco-encoder.js';
+import { Mcts, rolloutEvaluator, type Evaluator, type SearchGame } from '../src/env/mcts.js';
+import { pacoKernelFactory, pacoSearchGame } from '../src/env/paco-encoder.js';
 import { readFen } from '../src/notation/fen.js';
 import { replayPgnSync } from '../src/notation/pgn-replay.js';
 import { gamePerft } from '../src/tools/game-perft.js';
@@ -146,6 +146,7 @@ const PROBES: Record<string, () => Probe> = {
   'env step, Chess960 with AlphaZero observations': () => envProbe(chess960KernelFactory),
   'env step, Paco Ŝako with observations': () => envProbe(pacoKernelFactory),
   'MCTS simulations, chess (material evaluator)': () => mctsProbe(chessSearchGame(false), Position.standard().words.slice(), materialEvaluator),
+  'MCTS simulations, Paco Ŝako (random playouts)': () => mctsProbe(pacoSearchGame, pacoStart(), rolloutEvaluator(pacoSearchGame, 10)),
   'progressive solver, complete search (FRI #46)': () =>
     solverProbe('r6r/1ppk1pp1/p1n2p2/7p/P6P/8/2PP1PP1/b1B1KBNR w 7', { completeOnly: true }),
   'progressive solver, best-first search (FRI #26)': () => solverProbe('r2qkbnr/ppp2ppp/2n5/1B1pp3/4P3/8/PPPP2PP/RNBbK1NR w 5', {}),

@@ -197,7 +197,10 @@ export class Mcts<S> {
       const parent = this.pathNodes[d]!;
       const e = this.pathEdges[d]!;
       this.edgeN[e]!++;
-      this.edgeW[e]! += this.player[parent] === leafPlayer ? value : -value;
+      // Added or subtracted, not `+= cond ? value : -value`: the negation of an integer 0 is -0,
+      // which V8 boxes as a heap number.
+      if (this.player[parent] === leafPlayer) this.edgeW[e]! += value;
+      else this.edgeW[e]! -= value;
       this.visits[parent]!++;
     }
   }

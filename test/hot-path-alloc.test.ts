@@ -1,13 +1,15 @@
 /**
  * The project's rule that hot paths allocate nothing per move, measured. Each hot loop runs in a
- * child Node started with --expose-gc and a young generation (64 MB semi-spaces) that the run
- * cannot fill: the child warms the loop up (two runs), collects, runs it once more and reports
- * how many bytes the young generation grew by, and whether a collection happened in between (the
- * measure is then void, and the test fails, since only allocation starts one). Buffers made once
- * per call (a search's stacks and tables) are allowed: every run is long enough that they come to
- * under 1 byte per move, against a bound of 4. One allocation per move costs at least 16 bytes (a
- * heap number); the faults this test was written for allocated 10 to 96 bytes per move. No
- * timing is asserted.
+ * child Node started with --expose-gc and a young generation (64 MB semi-spaces) that a run
+ * cannot fill: the child warms the loop up with one run, then collects before each of three more
+ * and measures how many bytes the young generation grew by, and whether a collection happened
+ * meanwhile (that run's measure is then void: only allocation starts one). The least of the
+ * valid measures counts: an allocation per move shows in every run, while the JIT's work (a
+ * function deoptimized and compiled again when another game's objects reach it) may add to one.
+ * Buffers made once per call (a search's stacks and tables) are allowed: every run is long enough
+ * that they come to under 1 byte per move, against a bound of 4. One allocation per move costs at
+ * least 16 bytes (a heap number); the faults this test was written for allocated 10 to 96 bytes
+ * per move. No timing is asserted.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -186,16 +188,21 @@ async function measureAll(): Promise<Record<string, Measure>> {
   const measures: Record<string, Measure> = {};
   for (const [name, make] of Object.entries(PROBES)) {
     const probe = make();
-    for (let i = 0; i < 2; i++) probe.run();
-    gc();
-    const t0 = performance.now();
-    const before = newSpaceUsed();
     probe.run();
-    const bytes = newSpaceUsed() - before;
-    const t1 = performance.now();
-    // Collections are reported asynchronously.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    measures[name] = { bytes, units: probe.units, collections: starts.filter((t) => t >= t0 && t <= t1).length };
+    let best: Measure | undefined;
+    for (let k = 0; k < 3; k++) {
+      gc();
+      const t0 = performance.now();
+      const before = newSpaceUsed();
+      probe.run();
+      const bytes = newSpaceUsed() - before;
+      const t1 = performance.now();
+      // Collections are reported asynchronously.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const run = { bytes, units: probe.units, collections: starts.filter((t) => t >= t0 && t <= t1).length };
+      if (best === undefined || (best.collections > 0 && run.collections === 0) || (run.collections === 0 && run.bytes < best.bytes)) best = run;
+    }
+    measures[name] = best!;
   }
   observer.disconnect();
   return measures;

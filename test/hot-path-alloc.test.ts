@@ -8,7 +8,7 @@
  * function deoptimized and compiled again when another game's objects reach it) may add to one.
  * Buffers made once per call (a search's stacks and tables) are allowed: every run is long enough
  * that they come to under 1 byte per move, against a bound of 4. One allocation per move costs at
- * least 16 bytes (a heap number); the faults this test was written for allocated 10 to 96 bytes
+ * least 16 bytes (a heap number); the faults this test was written for allocated 10 to 542 bytes
  * per move. No timing is asserted.
  */
 import { test } from 'node:test';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { chess960Game, chessGame } from '../src/chess/game.js';
+import { MAX_MOVES_ANY } from '../src/chess/move.js';
 import { Position } from '../src/chess/position.js';
 import type { Game } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
@@ -92,11 +93,11 @@ function solverProbe(line: string, options: SolveOptions): Probe {
 }
 
 /** Five searches of 2,000 simulations each from `root`. */
-function mctsProbe(game: SearchGame<Int32Array>, root: Int32Array, evaluate: Evaluator<Int32Array>): Probe {
-  const mcts = new Mcts(game, evaluate, { simulations: 2000 });
+function mctsProbe(game: SearchGame<Int32Array>, root: Int32Array, evaluate: Evaluator<Int32Array>, maxLegal = 256): Probe {
+  const mcts = new Mcts(game, evaluate, { simulations: 2000 }, maxLegal);
   const rng = new Rng(1);
-  const labels = new Int32Array(256);
-  const probs = new Float32Array(256);
+  const labels = new Int32Array(maxLegal);
+  const probs = new Float32Array(maxLegal);
   return {
     units: 5 * 2000,
     run: () => {
@@ -149,6 +150,10 @@ const PROBES: Record<string, () => Probe> = {
   'env step, Paco Ŝako with observations': () => envProbe(pacoKernelFactory),
   'MCTS simulations, chess (material evaluator)': () => mctsProbe(chessSearchGame(false), Position.standard().words.slice(), materialEvaluator),
   'MCTS simulations, Paco Ŝako (random playouts)': () => mctsProbe(pacoSearchGame, pacoStart(), rolloutEvaluator(pacoSearchGame, 10)),
+  'MCTS simulations, progressive chess (random playouts)': () => {
+    const game: SearchGame<Int32Array> = { game: progressiveGame, label: (_s, action) => action, copy: (from, into) => into.set(from) };
+    return mctsProbe(game, ProgressivePosition.standard().words, rolloutEvaluator(game, 10, MAX_MOVES_ANY), MAX_MOVES_ANY);
+  },
   'progressive solver, complete search (FRI #46)': () =>
     solverProbe('r6r/1ppk1pp1/p1n2p2/7p/P6P/8/2PP1PP1/b1B1KBNR w 7', { completeOnly: true }),
   'progressive solver, best-first search (FRI #26)': () => solverProbe('r2qkbnr/ppp2ppp/2n5/1B1pp3/4P3/8/PPPP2PP/RNBbK1NR w 5', {}),

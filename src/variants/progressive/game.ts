@@ -9,7 +9,7 @@
 import type { Game } from '../../core/game.js';
 import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { W_KEY, W_TURN } from '../../chess/layout.js';
-import { ProgressivePosition } from './position.js';
+import { progressiveOutcome } from './position.js';
 import { generateSeries, playSeriesMove } from './rules.js';
 import { P_EP, P_LEFT, P_RULES, P_SERIES, P_WORDS } from './state.js';
 
@@ -45,7 +45,7 @@ export const progressiveGame: Game<Int32Array> = {
     playSeriesMove(into, 0, action);
   },
   currentPlayer: (s) => s[W_TURN] as 0 | 1,
-  outcome: (s) => ProgressivePosition.fromWordsUnchecked(s).outcome(),
+  outcome: progressiveOutcome,
   hash(s, out) {
     out[0] = s[W_KEY]! ^ seriesKeyLo(s, 0);
     out[1] = s[W_KEY + 1]! ^ seriesKeyHi(s, 0);

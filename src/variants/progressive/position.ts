@@ -237,16 +237,20 @@ export class ProgressivePosition {
    * rule (10 consecutive series without capture or pawn move) or dead material (`isDeadMaterial`).
    */
   outcome(): Outcome | undefined {
-    const w = this.words;
-    const atStart = w[P_LEFT] === w[P_SERIES];
-    if (generateSeries(w, 0, scratch, 0) === 0) {
-      if (atStart && inCheck(w, 0)) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
-      return { winner: undefined, reason: 'progressiveStalemate' };
-    }
-    if (atStart && w[P_QUIET]! > QUIET_SERIES_LIMIT) return { winner: undefined, reason: 'noProgress' };
-    if (isDeadMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
-    return undefined;
+    return progressiveOutcome(this.words);
   }
+}
+
+/** `ProgressivePosition.outcome` of the state `w[0..P_WORDS)`, without a position object (the Game's, per ply). */
+export function progressiveOutcome(w: Int32Array): Outcome | undefined {
+  const atStart = w[P_LEFT] === w[P_SERIES];
+  if (generateSeries(w, 0, scratch, 0) === 0) {
+    if (atStart && inCheck(w, 0)) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+    return { winner: undefined, reason: 'progressiveStalemate' };
+  }
+  if (atStart && w[P_QUIET]! > QUIET_SERIES_LIMIT) return { winner: undefined, reason: 'noProgress' };
+  if (isDeadMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };
+  return undefined;
 }
 
 /**

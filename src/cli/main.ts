@@ -14,6 +14,23 @@ function help(): string {
 /** `--help` or `-h` anywhere after a command asks for its usage, as does `caissa help <command>`. */
 const wantsHelp = (args: string[]): boolean => args.includes('--help') || args.includes('-h');
 
+/**
+ * A hint for a FEN given to `--fen` unquoted: the shell split it, so its board came as the
+ * option's value and the side to move (`w` or `b`) as an argument of its own.
+ */
+function unquotedFenHint(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const inline = args[i]!.startsWith('--fen=');
+    if (args[i] !== '--fen' && !inline) continue;
+    const board = inline ? args[i]!.slice('--fen='.length) : args[i + 1];
+    const turn = args[inline ? i + 1 : i + 2];
+    if (board !== undefined && !board.includes(' ') && (turn === 'w' || turn === 'b')) {
+      return `hint: the shell splits an unquoted FEN into words; quote the FEN: --fen "${visible(board)} ${turn} …"`;
+    }
+  }
+  return undefined;
+}
+
 async function main(argv: string[]): Promise<number> {
   let [name, ...rest] = argv;
   if (name === 'help' && rest.length > 0) [name, ...rest] = [rest[0]!, '--help'];
@@ -34,7 +51,8 @@ async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     if (isUsageError(e)) {
-      console.error(usageErrorText(command, e));
+      const hint = unquotedFenHint(rest);
+      console.error(usageErrorText(command, e) + (hint === undefined ? '' : `\n${hint}`));
       return EXIT_USAGE;
     }
     throw e;

@@ -180,6 +180,20 @@ test('caissa <command> --help (or -h, or caissa help <command>) prints that comm
   assert.match(unknown.err, /unknown command 'nosuch'/);
 });
 
+test('a FEN given to --fen unquoted (its fields as arguments of their own) is bad usage that says to quote it', () => {
+  const start = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR', 'w', 'KQkq', '-', '0', '1'];
+  for (const args of [['moves', '--fen', ...start], ['perft', '1', '--fen', ...start], ['svg', `--fen=${start[0]}`, ...start.slice(1)], ['enumerate', '--plies', '1', '--fen', ...start.slice(0, 2)]]) {
+    const r = run(...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.ok(r.err.includes(`quote the FEN: --fen "${start[0]} w …"`), `${args.join(' ')}: ${r.err}`);
+  }
+  // Quoted, it is read; the hint is not given for other mistakes.
+  assert.equal(run('moves', '--fen', start.join(' ')).code, 0);
+  const other = run('moves', '--fen', start.join(' '), 'e4');
+  assert.equal(other.code, 2);
+  assert.ok(!other.err.includes('quote the FEN'), other.err);
+});
+
 test('a reader that stops early (`| head -1`) ends the command quietly, exit 0, no EPIPE trace', async () => {
   const file = sharedPath('games', 'lichess-standard-13k.pgn.gz');
   for (const threads of ['1', '2']) {

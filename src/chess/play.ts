@@ -10,6 +10,7 @@ import { ZOBRIST, ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_WHITE_TO_MOVE, zobr
 import { isSquareAttacked } from './attacked.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN } from './layout.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_PROMOTION } from './move.js';
+import { MAX_CLOCK } from './setup.js';
 import { KING, PAWN, ROOK } from './types.js';
 
 /** Flips a piece of `color` and `role` on `sq` (adds it if absent, removes it if present). */
@@ -136,8 +137,8 @@ export function applyMoveOfRoleKeyless(w: Int32Array, p: number, move: number, r
     togglePiece(w, p, us, role, from);
     togglePiece(w, p, us, kind >= MOVE_PROMOTION ? kind - 3 : role, to);
   }
-  w[p + W_HALFMOVE] = irreversible ? 0 : w[p + W_HALFMOVE]! + 1;
-  w[p + W_FULLMOVE]! += us;
+  w[p + W_HALFMOVE] = irreversible ? 0 : Math.min(w[p + W_HALFMOVE]! + 1, MAX_CLOCK);
+  w[p + W_FULLMOVE] = Math.min(w[p + W_FULLMOVE]! + us, MAX_CLOCK);
   w[p + W_TURN] = them;
   w[p + W_EP] = kind === MOVE_DOUBLE_PUSH ? (from + to) >> 1 : -1;
 }
@@ -181,8 +182,8 @@ export function applyNullMove(w: Int32Array, p: number): boolean {
   w[p + W_KEY] = scratch[0]!;
   w[p + W_KEY + 1] = scratch[1]!;
   w[p + W_EP] = -1;
-  w[p + W_HALFMOVE]! += 1;
-  w[p + W_FULLMOVE]! += us;
+  w[p + W_HALFMOVE] = Math.min(w[p + W_HALFMOVE]! + 1, MAX_CLOCK);
+  w[p + W_FULLMOVE] = Math.min(w[p + W_FULLMOVE]! + us, MAX_CLOCK);
   w[p + W_TURN] = them;
   return true;
 }

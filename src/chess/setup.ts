@@ -26,8 +26,9 @@ export interface Setup {
 }
 
 /**
- * The largest clock a setup may give: the nine digits `parseFen` reads. Play counts on from there
- * without leaving the int32 words (a billion plies more would be needed).
+ * The largest clock a setup may give: the nine digits `parseFen` reads. Play stops the clocks
+ * there, so that the FEN of any position reached reads back (a game a billion moves long is no
+ * game; from a FEN at the bound, the count it gives is the bound).
  */
 export const MAX_CLOCK = 999_999_999;
 

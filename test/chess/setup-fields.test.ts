@@ -61,6 +61,23 @@ test('the bounds themselves are read, and what is read writes a FEN that reads b
   assert.ok(!opsParseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 -3').isOk);
 });
 
+test('clocks stop at their bound when a move passes it, so a position after any move writes a FEN that reads back', () => {
+  // Before, Black's quiet move from 999,999,999 wrote `1000000000 1000000000`, which the reader refuses.
+  const r = readFen('4k3/8/8/8/8/8/8/4K3 b - - 999999999 999999999');
+  assert.ok(r.ok);
+  const quiet = r.value.legalMoves().find((m) => m.uci === 'e8d8')!;
+  const nullMove = r.value.playNullMove()!;
+  for (const after of [quiet.play(), nullMove]) {
+    const fen = makeFen(after);
+    assert.equal(fen.split(' ').slice(4).join(' '), '999999999 999999999', fen);
+    assert.ok(readFen(fen).ok, fen);
+  }
+  // Below the bound, the clocks count as ever.
+  const below = readFen('4k3/8/8/8/8/8/8/4K3 b - - 999999998 999999998');
+  assert.ok(below.ok);
+  assert.equal(makeFen(below.value.legalMoves().find((m) => m.uci === 'e8d8')!.play()).split(' ').slice(4).join(' '), '999999999 999999999');
+});
+
 test('an en-passant square that is no square is invalid, not truncated to one', () => {
   const r = parseFen('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1');
   assert.ok(r.ok);

@@ -252,3 +252,19 @@ test('an error quoting the input shows its control characters as escapes, so it 
     assert.deepEqual(raw, [], JSON.stringify(firstLine));
   }
 });
+
+test('only the cluster command loads BullMQ and ioredis, which take a quarter of a second to load', () => {
+  // A module resolve hook reports every import of either package on stderr.
+  const hook = `export async function resolve(specifier, context, next) {
+  if (/^(bullmq|ioredis)$/.test(specifier)) process.stderr.write('loads ' + specifier + '\\n');
+  return next(specifier, context);
+}`;
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+  const traced = (args: string[]): string =>
+    spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, ...args], { encoding: 'utf8' }).stderr;
+  // The hook sees an import of the package (the check can fail).
+  assert.match(traced(['--input-type=module', '-e', "await import('bullmq')"]), /loads bullmq/);
+  for (const args of [['perft', '1'], ['san', 'startpos', 'e4'], ['moves'], ['cluster', 'submit', '--redis', 'redis://127.0.0.1:1', '--perft', 'x']]) {
+    assert.doesNotMatch(traced([MAIN, ...args]), /loads/, args.join(' '));
+  }
+});

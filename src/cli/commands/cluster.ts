@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { makeFen } from '../../notation/fen.js';
 import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
-import { ClusterError, clusterStatus, submitEnumeration, submitPerft } from '../../node/cluster/submit.js';
 import { EnumerateError } from '../../node/enumerate/run.js';
-import { startClusterWorker } from '../../node/cluster/worker.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import type { LevelStats } from '../../tools/enumerate/plies.js';
 import { positionArg } from '../position-arg.js';
@@ -22,6 +20,11 @@ const FORM_OPTIONS: Record<'worker' | 'status' | 'submit --perft' | 'submit --pl
   'submit --perft': ['redis', 'perft', 'cut', 'shards', 'fen', 'json'],
   'submit --plies': ['redis', 'plies', 'workdir', 'fen', 'identity', 'memory', 'json'],
 };
+
+// The cluster's queue modules load BullMQ and ioredis, a quarter of a second that every other
+// command would pay if they were imported with this file: they are loaded when used.
+const submitModule = () => import('../../node/cluster/submit.js');
+const workerModule = () => import('../../node/cluster/worker.js');
 
 export const clusterCommand: Command = {
   name: 'cluster',
@@ -71,7 +74,7 @@ export const clusterCommand: Command = {
         log: (line: string) => console.log(line),
       };
       await reachable();
-      const worker = startClusterWorker(options);
+      const worker = (await workerModule()).startClusterWorker(options);
       console.log('worker ready');
       await new Promise<void>((resolve) => {
         process.once('SIGINT', resolve);
@@ -84,7 +87,7 @@ export const clusterCommand: Command = {
       await reachable();
       let s;
       try {
-        s = await clusterStatus(connection, values.workdir);
+        s = await (await submitModule()).clusterStatus(connection, values.workdir);
       } catch (e) {
         if (!(e instanceof EnumerateError)) throw e;
         console.error(`caissa cluster: ${visible(e.message)}`);
@@ -104,7 +107,7 @@ export const clusterCommand: Command = {
       const o = { connection, pos, depth, cut: parseDepth('--cut', values.cut, Math.min(3, depth)), shards: parseIntOption('--shards', values.shards, 64, 1) };
       submit = async () => {
         const start = performance.now();
-        const nodes = await submitPerft(o);
+        const nodes = await (await submitModule()).submitPerft(o);
         const ms = Math.round(performance.now() - start);
         console.log(values.json ? JSON.stringify({ nodes, depth, ms }) : `Nodes searched: ${nodes}`);
       };
@@ -126,13 +129,14 @@ export const clusterCommand: Command = {
       };
       submit = async () => {
         const start = performance.now();
-        const levels = await submitEnumeration(o);
+        const levels = await (await submitModule()).submitEnumeration(o);
         const ms = Math.round(performance.now() - start);
         const positions = levels[levels.length - 1]!.positions;
         console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
       };
     }
     await reachable();
+    const { ClusterError } = await submitModule();
     try {
       await submit();
       return EXIT_OK;

@@ -15,15 +15,14 @@ export const DIST = new Uint8Array(7 * 4096).fill(FAR);
 /** Whether square `sq` is in the 64-bit set `i` of a (lo, hi) pair table such as KNIGHT_ATTACKS. */
 export const has = (t: Int32Array, i: number, sq: number): boolean => ((t[2 * i + (sq >> 5)]! >>> (sq & 31)) & 1) !== 0;
 
-/** Empty-board one-move targets of a non-pawn kind (2..6) from `s`, as a predicate. */
-function stepsTo(kind: number, s: number, x: number): boolean {
-  if (s === x) return false;
+/** The empty-board moves (and attacks) of a non-pawn kind (2..6) from `s`, half `half` of the set. */
+function movesOf(kind: number, s: number, half: number): number {
   switch (kind) {
-    case 2: return has(KNIGHT_ATTACKS, s, x);
-    case 3: return has(BISHOP_EMPTY, s, x);
-    case 4: return has(ROOK_EMPTY, s, x);
-    case 5: return has(BISHOP_EMPTY, s, x) || has(ROOK_EMPTY, s, x);
-    default: return has(KING_ATTACKS, s, x);
+    case 2: return KNIGHT_ATTACKS[2 * s + half]!;
+    case 3: return BISHOP_EMPTY[2 * s + half]!;
+    case 4: return ROOK_EMPTY[2 * s + half]!;
+    case 5: return BISHOP_EMPTY[2 * s + half]! | ROOK_EMPTY[2 * s + half]!;
+    default: return KING_ATTACKS[2 * s + half]!;
   }
 }
 
@@ -40,27 +39,34 @@ function pawnSteps(color: number, s: number, x: number): number {
 
 {
   for (let t = 0; t < 64; t++) {
-    // Pieces: breadth-first search backwards from the squares attacking t (moves are symmetric).
+    // Pieces: breadth-first search backwards from the squares attacking t (moves are symmetric),
+    // a level at a time as a set of squares.
     for (let kind = 2; kind <= 6; kind++) {
       const base = kind * 4096;
-      let frontier: number[] = [];
-      for (let s = 0; s < 64; s++) {
-        if (stepsTo(kind, s, t)) {
-          DIST[base + s * 64 + t] = 0;
-          frontier.push(s);
-        }
-      }
-      for (let d = 1; frontier.length > 0 && d < FAR; d++) {
-        const next: number[] = [];
-        for (const x of frontier) {
-          for (let s = 0; s < 64; s++) {
-            if (DIST[base + s * 64 + t] === FAR && stepsTo(kind, s, x)) {
-              DIST[base + s * 64 + t] = d;
-              next.push(s);
-            }
+      let lo = movesOf(kind, t, 0);
+      let hi = movesOf(kind, t, 1);
+      let seenLo = lo;
+      let seenHi = hi;
+      for (let d = 0; (lo | hi) !== 0; d++) {
+        let nextLo = 0;
+        let nextHi = 0;
+        while ((lo | hi) !== 0) {
+          let s: number;
+          if (lo !== 0) {
+            s = lsb(lo);
+            lo &= lo - 1;
+          } else {
+            s = 32 + lsb(hi);
+            hi &= hi - 1;
           }
+          DIST[base + s * 64 + t] = d;
+          nextLo |= movesOf(kind, s, 0);
+          nextHi |= movesOf(kind, s, 1);
         }
-        frontier = next;
+        lo = nextLo & ~seenLo;
+        hi = nextHi & ~seenHi;
+        seenLo |= lo;
+        seenHi |= hi;
       }
     }
   }
@@ -71,8 +77,20 @@ function pawnSteps(color: number, s: number, x: number): number {
     for (let s = 8; s < 56; s++) {
       for (let t = 0; t < 64; t++) {
         let best = FAR;
-        for (let x = 8; x < 56; x++) {
-          if (has(PAWN_ATTACKS, 64 * color + x, t)) best = Math.min(best, pawnSteps(color, s, x));
+        // The squares x from which a pawn of `color` attacks t: those a pawn of the other colour
+        // attacks from t.
+        let lo = PAWN_ATTACKS[2 * (64 * (color ^ 1) + t)]!;
+        let hi = PAWN_ATTACKS[2 * (64 * (color ^ 1) + t) + 1]!;
+        while ((lo | hi) !== 0) {
+          let x: number;
+          if (lo !== 0) {
+            x = lsb(lo);
+            lo &= lo - 1;
+          } else {
+            x = 32 + lsb(hi);
+            hi &= hi - 1;
+          }
+          if (x >= 8 && x < 56) best = Math.min(best, pawnSteps(color, s, x));
         }
         for (let f = 0; f < 8; f++) {
           const q = lastRank * 8 + f;

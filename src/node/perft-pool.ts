@@ -9,11 +9,31 @@ import { Worker } from 'node:worker_threads';
 import { Position } from '../chess/position.js';
 import { WorkerThreadError } from './worker-error.js';
 
-interface Job {
+/** One subtree to count: below one root move, or from depth 3 below one reply to it. */
+export interface PerftJob {
+  /** Position of this job in the list `perftJobs` returns. */
+  readonly index: number;
   /** Index of the root move this job counts for. */
   readonly root: number;
+  /** The moves from the root to the job's position, in UCI, space-separated. */
+  readonly moves: string;
   readonly words: Int32Array;
   readonly depth: number;
+}
+
+/**
+ * The jobs perft `depth` of `pos` is split into (none at depth 0), in the order of legal move
+ * generation, and the root moves in UCI.
+ */
+export function perftJobs(pos: Position, depth: number): { roots: string[]; jobs: PerftJob[] } {
+  const roots = depth === 0 ? [] : pos.legalMoves();
+  const jobs: PerftJob[] = [];
+  roots.forEach((move, root) => {
+    const child = move.play();
+    if (depth < 3) jobs.push({ index: jobs.length, root, moves: move.uci, words: child.words, depth: depth - 1 });
+    else for (const reply of child.legalMoves()) jobs.push({ index: jobs.length, root, moves: `${move.uci} ${reply.uci}`, words: reply.play().words, depth: depth - 2 });
+  });
+  return { roots: roots.map((m) => m.uci), jobs };
 }
 
 /**
@@ -26,14 +46,24 @@ export async function perftThreaded(
   threads: number,
   bulk = true,
 ): Promise<{ uci: string; nodes: number }[]> {
-  const roots = pos.legalMoves();
+  const { roots, jobs } = perftJobs(pos, depth);
   const counts = roots.map(() => 0);
-  const jobs: Job[] = [];
-  roots.forEach((move, root) => {
-    const child = move.play();
-    if (depth < 3) jobs.push({ root, words: child.words, depth: depth - 1 });
-    else for (const reply of child.legalMoves()) jobs.push({ root, words: reply.play().words, depth: depth - 2 });
-  });
+  await runPerftJobs(jobs, pos.chess960, threads, bulk, (job, nodes) => (counts[job.root]! += nodes));
+  return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
+}
+
+/**
+ * Counts `jobs` on `threads` worker threads, handing each count to `onDone` as it comes. A worker
+ * that fails or ends before the work is done rejects with a WorkerThreadError, and an `onDone`
+ * that throws with its error, once every worker has ended.
+ */
+export async function runPerftJobs(
+  jobs: readonly PerftJob[],
+  chess960: boolean,
+  threads: number,
+  bulk: boolean,
+  onDone: (job: PerftJob, nodes: number) => void,
+): Promise<void> {
   const url = new URL('./perft-worker.js', import.meta.url);
   let next = 0;
   let failed = false;
@@ -43,7 +73,7 @@ export async function perftThreaded(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
-            let current: Job | undefined;
+            let current: PerftJob | undefined;
             let done = false;
             const feed = (): void => {
               if (failed) return;
@@ -53,10 +83,15 @@ export async function perftThreaded(
                 return;
               }
               current = jobs[next++]!;
-              worker.postMessage({ words: current.words, chess960: pos.chess960, depth: current.depth, bulk });
+              worker.postMessage({ words: current.words, chess960, depth: current.depth, bulk });
             };
             worker.on('message', (nodes: number) => {
-              counts[current!.root]! += nodes;
+              try {
+                onDone(current!, nodes);
+              } catch (e) {
+                reject(e);
+                return;
+              }
               feed();
             });
             // A worker that threw (at start too) gives 'error', then 'exit'; one terminated or
@@ -75,5 +110,4 @@ export async function perftThreaded(
     await Promise.all(workers.map((w) => w.terminate()));
     throw e;
   }
-  return roots.map((m, i) => ({ uci: m.uci, nodes: counts[i]! }));
 }

@@ -1,21 +1,44 @@
 import { parseArgs } from 'node:util';
 import { Position } from '../../chess/position.js';
 import { MAX_DEPTH } from '../../core/depth.js';
+import { visible } from '../../core/visible.js';
 import { parseEpd } from '../../notation/epd.js';
 import { readText } from '../../node/data.js';
+import { CheckpointError, perftCheckpointed } from '../../node/perft-checkpoint.js';
 import { perftThreaded } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
-const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json]
+const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json] [--checkpoint FILE]
 caissa perft --epd FILE [--max-nodes N] [--lenient]`;
 
-async function runDepth(pos: Position, depth: number, divide: boolean, threads: number, bulk: boolean, json: boolean): Promise<number> {
+/**
+ * The lines of `--divide` from the journal `file` (`perft-checkpoint.ts`), or the exit code of an
+ * error: bad input (exit 2) for a file that is another count's, exit 1 for a damaged one or one
+ * another run holds, as `caissa enumerate` does for its work directory.
+ */
+async function runCheckpointed(file: string, pos: Position, depth: number, threads: number, bulk: boolean): Promise<{ uci: string; nodes: number }[] | number> {
+  try {
+    return await perftCheckpointed({ file, pos, depth, threads, bulk });
+  } catch (e) {
+    if (!(e instanceof CheckpointError)) throw e;
+    if (e.kind === 'input') throw new InputError(e.message);
+    console.error(`caissa perft: ${visible(e.message)}`);
+    return EXIT_FAILED;
+  }
+}
+
+async function runDepth(pos: Position, depth: number, divide: boolean, threads: number, bulk: boolean, json: boolean, checkpoint: string | undefined): Promise<number> {
   const start = performance.now();
   let nodes: number;
   let lines: { uci: string; nodes: number }[] = [];
-  if (threads > 1 && depth > 1) {
+  if (checkpoint !== undefined) {
+    const r = await runCheckpointed(checkpoint, pos, depth, threads, bulk);
+    if (typeof r === 'number') return r;
+    lines = r;
+    nodes = depth === 0 ? 1 : lines.reduce((sum, l) => sum + l.nodes, 0);
+  } else if (threads > 1 && depth > 1) {
     lines = await perftThreaded(pos, depth, threads, bulk);
     nodes = lines.reduce((sum, l) => sum + l.nodes, 0);
   } else if (divide) {
@@ -127,12 +150,13 @@ export const perftCommand: Command = {
         'max-nodes': { type: 'string' },
         'no-bulk': { type: 'boolean', default: false },
         lenient: { type: 'boolean', default: false },
+        checkpoint: { type: 'string' },
       },
     });
     if (values.epd !== undefined) {
       if (positionals.length > 0) throw new UsageError('perft --epd takes no depth');
       // Options of the depth form are refused, not ignored (--json would still print text).
-      for (const name of ['fen', 'divide', 'threads', 'json', 'no-bulk'] as const) {
+      for (const name of ['fen', 'divide', 'threads', 'json', 'no-bulk', 'checkpoint'] as const) {
         if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is for perft <depth>, not with --epd`);
       }
       return runEpd(values.epd, parseIntOption('--max-nodes', values['max-nodes'], 1e7), values.lenient);
@@ -142,6 +166,6 @@ export const perftCommand: Command = {
     const depth = parseDepth('depth', positionals[0], 0);
     const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);
-    return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json);
+    return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json, values.checkpoint);
   },
 };

@@ -1,0 +1,209 @@
+/**
+ * `caissa perft <depth> --checkpoint FILE`: the counts are the published ones (the perft suite in
+ * /work/shared/data/perft), the output is what the command prints without the option, a run
+ * killed part way resumes without counting a recorded job again, and a journal that is another
+ * count's, cut short, damaged or in use is handled as the usage text says.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { perftCommand } from '../../src/cli/commands/perft.js';
+import { sharedPath } from '../../src/node/data.js';
+import { runCommand } from '../helpers.js';
+
+const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
+/** `caissa …` in a process of its own. */
+const spawned = (...args: string[]): { code: number; out: string; err: string } => {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+};
+/** `caissa perft …` in this process (a process each would take most of the time on a busy machine). */
+const run = (...args: string[]): Promise<{ code: number; out: string; err: string }> => runCommand(perftCommand, args);
+
+/** The published counts (`;Dn`) of the suite's line whose FEN starts with `prefix`, and its FEN. */
+function published(file: string, prefix: string): { fen: string; counts: Map<number, number> } {
+  const line = readFileSync(sharedPath('perft', file), 'utf8').split('\n').find((l) => l.startsWith(prefix))!;
+  const [fen, ...ops] = line.split(';').map((s) => s.trim());
+  return { fen: fen!, counts: new Map(ops.map((op) => /^D(\d+) (\d+)$/.exec(op)).filter((m) => m !== null).map((m) => [Number(m[1]), Number(m[2])])) };
+}
+
+const START = published('perftsuite.epd', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -');
+const KIWIPETE = published('perftsuite.epd', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -');
+const dir = mkdtempSync(join(tmpdir(), 'caissa-perft-checkpoint-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const fresh = (): string => join(dir, `j${++files}`);
+
+/** The job lines of a journal (after the header), and its header's job count. */
+function journal(file: string): { jobs: number; lines: string[] } {
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n');
+  assert.equal(lines.pop(), '', 'the journal ends with a newline');
+  return { jobs: (JSON.parse(header!) as { jobs: number }).jobs, lines };
+}
+
+/** Every job once: as many lines as jobs, no index twice. */
+function assertWhole(file: string): void {
+  const { jobs, lines } = journal(file);
+  const indices = lines.map((l) => Number(l.split(' ')[0]));
+  assert.equal(new Set(indices).size, indices.length, 'a job was counted twice');
+  assert.equal(indices.length, jobs);
+}
+
+/** Resolves once `ready()` holds; rejects naming `what` after 30 s (a machine under load included). */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (const end = Date.now() + 30_000; !ready(); await new Promise((r) => setTimeout(r, 5))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+const nodes = (out: string): number => Number(/^Nodes searched: (\d+)$/m.exec(out)![1]);
+
+test('the counts are the published ones, and the output is the same as without --checkpoint (plain, --divide, --json, threads 1 and 2)', async () => {
+  const cases: [typeof START, number][] = [
+    [START, 5],
+    [KIWIPETE, 4],
+    [KIWIPETE, 2], // one job per root move below depth 3
+    [KIWIPETE, 1],
+  ];
+  for (const [{ fen, counts }, depth] of cases) {
+    for (const threads of ['1', '2']) {
+      const base = [String(depth), '--fen', fen, '--threads', threads];
+      const file = fresh();
+      const divide = await run(...base, '--divide', '--checkpoint', file);
+      assert.equal(divide.code, 0, divide.err);
+      assert.equal(nodes(divide.out), counts.get(depth), `${fen} ${depth}`);
+      assert.equal(divide.out, (await run(...base, '--divide')).out, `${fen} ${depth} --divide`);
+      assertWhole(file);
+      // A finished journal gives the result again, without counting (the file is left as it is).
+      const before = readFileSync(file, 'utf8');
+      const plain = await run(...base, '--checkpoint', file);
+      assert.equal(plain.out, `Nodes searched: ${counts.get(depth)}\n`);
+      assert.equal(readFileSync(file, 'utf8'), before);
+      const json = JSON.parse((await run(...base, '--json', '--checkpoint', file)).out) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(json), ['nodes', 'ms', 'nps']);
+      assert.equal(json.nodes, counts.get(depth));
+    }
+  }
+  // Depth 0 counts the position itself; a Chess960 position (Shredder-FEN castling) journals too.
+  assert.equal((await run('0', '--checkpoint', fresh())).out, 'Nodes searched: 1\n');
+  const c960 = published('fischer.epd', 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -');
+  const file = fresh();
+  const r = await run('3', '--fen', c960.fen, '--threads', '2', '--checkpoint', file, '--divide');
+  assert.equal(nodes(r.out), c960.counts.get(3));
+  assert.equal(r.out, (await run('3', '--fen', c960.fen, '--divide')).out);
+});
+
+test('a run killed part way resumes: the jobs it recorded are not counted again, and the count is the published one', async () => {
+  const file = fresh();
+  const args = [MAIN, 'perft', '6', '--threads', '2', '--checkpoint', file];
+  const child = spawn(process.execPath, args, { stdio: 'ignore' });
+  let closed = false;
+  const ended = new Promise((resolve) => child.on('close', resolve)).then(() => (closed = true));
+  const lines = (): number => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').length - 2 : 0);
+  await until(() => closed || lines() >= 5, 'the first job lines');
+  child.kill('SIGKILL');
+  await ended;
+  const killed = readFileSync(file, 'utf8');
+  const whole = killed.slice(0, killed.lastIndexOf('\n') + 1);
+  assert.ok(journal(file).lines.length < 400, 'the run ended before it was killed: nothing was resumed');
+  const r = spawned('perft', '6', '--threads', '2', '--checkpoint', file);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, `Nodes searched: ${START.counts.get(6)}\n`);
+  // The lines written before the kill are kept, and no job is in the journal twice.
+  assert.ok(readFileSync(file, 'utf8').startsWith(whole));
+  assertWhole(file);
+});
+
+test('a last line cut short by a kill is dropped and its job counted again, even where it reads as a line', async () => {
+  const file = fresh();
+  assert.equal((await run('4', '--fen', KIWIPETE.fen, '--checkpoint', file)).code, 0);
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  const last = lines.at(-2)!; // the last job line
+  // Its count cut to its first digit: a whole line but for the newline.
+  writeFileSync(file, `${lines.slice(0, -2).join('\n')}\n${last.slice(0, last.lastIndexOf(' ') + 2)}`);
+  const r = await run('4', '--fen', KIWIPETE.fen, '--checkpoint', file);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, `Nodes searched: ${KIWIPETE.counts.get(4)}\n`);
+  assert.equal(readFileSync(file, 'utf8'), text);
+});
+
+test("another count's journal is bad input (exit 2) naming the difference; a damaged line fails (exit 1) naming it; neither file is touched", async () => {
+  const file = fresh();
+  assert.equal((await run('3', '--checkpoint', file)).code, 0);
+  const text = readFileSync(file, 'utf8');
+  const depth = spawned('perft', '4', '--checkpoint', file);
+  assert.equal(depth.code, 2);
+  assert.match(depth.err, /^caissa perft: .*j\d+ is the checkpoint of another count \(depth 3 there, 4 here\): name another file, or remove it to start again\n$/);
+  const fen = await run('3', '--fen', KIWIPETE.fen, '--checkpoint', file);
+  assert.equal(fen.code, 2);
+  assert.match(fen.err, /fen "rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1" there, "r3k2r\/.* - 0 1" here/);
+  const bulk = await run('3', '--no-bulk', '--checkpoint', file);
+  assert.equal(bulk.code, 2);
+  assert.match(bulk.err, /\(bulk true there, false here\)/);
+  assert.equal(readFileSync(file, 'utf8'), text);
+
+  const other = fresh();
+  writeFileSync(other, 'my notes\n');
+  const notOurs = await run('3', '--checkpoint', other);
+  assert.equal(notOurs.code, 2);
+  assert.match(notOurs.err, /is not a caissa perft checkpoint \(line 1: 'my notes'\)/);
+  assert.equal(readFileSync(other, 'utf8'), 'my notes\n');
+
+  const lines = text.split('\n');
+  const [index, move, reply] = lines[3]!.split(' ');
+  for (const [bad, reason] of [
+    ['garbage', /line 4 is not a job line \(index, moves, count\): 'garbage'/],
+    [`${index} ${move} ${reply} 12x`, /line 4 is not a job line/],
+    [`${index} ${reply} ${move} 5`, new RegExp(`line 4 gives job ${index} the moves ${reply} ${move}, which are ${move} ${reply}`)],
+    [lines[2]!, /line 4 counts job \d+ a second time/],
+    ['999 e2e4 e7e5 1', /line 4 names job 999, past the 400 jobs/],
+  ] as const) {
+    const damaged = [...lines.slice(0, 3), bad, ...lines.slice(4)].join('\n');
+    writeFileSync(file, damaged);
+    const r = await run('3', '--checkpoint', file);
+    assert.equal(r.code, 1, bad);
+    assert.match(r.err, reason, bad);
+    assert.match(r.err, /is damaged: .*\(remove that line, whose job is then counted again, or the file to start over\)\n$/);
+    assert.equal(r.out, '');
+    assert.equal(readFileSync(file, 'utf8'), damaged);
+  }
+  // --checkpoint is for the depth form only.
+  const epd = await run('--epd', file, '--checkpoint', fresh());
+  assert.equal(epd.code, 2);
+  assert.match(epd.err, /--checkpoint is for perft <depth>, not with --epd/);
+});
+
+test('a second run on a journal in use is refused (exit 1) and the first counts on; a dead run’s lock is taken over', async () => {
+  const file = fresh();
+  const first = spawn(process.execPath, [MAIN, 'perft', '6', '--checkpoint', file]);
+  let out = '';
+  first.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const ended = new Promise<number | null>((resolve) => first.on('close', resolve));
+  try {
+    await until(() => existsSync(`${file}.lock`), 'the lock of the first run');
+    // Held still while the second runs, so that it cannot end first on a busy machine.
+    first.kill('SIGSTOP');
+    const second = spawned('perft', '6', '--checkpoint', file);
+    first.kill('SIGCONT');
+    assert.equal(second.code, 1, second.err);
+    assert.match(second.err, new RegExp(`^caissa perft: .*j\\d+ is in use by process ${first.pid} on .* \\(a caissa perft --checkpoint\\)`));
+    assert.equal(second.out, '');
+    assert.equal(await ended, 0);
+    assert.equal(out, `Nodes searched: ${START.counts.get(6)}\n`);
+    assert.ok(!existsSync(`${file}.lock`));
+    assertWhole(file);
+  } finally {
+    first.kill('SIGCONT');
+    first.kill();
+  }
+  const stale = fresh();
+  const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+  writeFileSync(`${stale}.lock`, JSON.stringify({ pid: gone, host: hostname() }));
+  assert.equal((await run('3', '--checkpoint', stale)).out, `Nodes searched: ${START.counts.get(3)}\n`);
+  assert.ok(!existsSync(`${stale}.lock`));
+});

@@ -163,6 +163,7 @@ export const perftCommand: Command = {
     }
     if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
     if (values['max-nodes'] !== undefined) throw new UsageError('--max-nodes is for perft --epd, not with a depth');
+    if (values.checkpoint === '') throw new UsageError('--checkpoint: expected a file name');
     const depth = parseDepth('depth', positionals[0], 0);
     const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);

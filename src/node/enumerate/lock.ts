@@ -1,5 +1,5 @@
 /**
- * One run at a time in a work directory (`lock.ts`): two processes resuming the same directory
+ * One run at a time in a work directory (`../lock.ts`): two processes resuming the same directory
  * would redo the same units, and each would delete the other's temporary files as a kill's
  * leftovers; so a run holds `lock.json` in it from start to end.
  */

@@ -123,7 +123,11 @@ function openJournal(file: string, want: Header, jobs: readonly PerftJob[]): Map
   if (end === 0) throw new CheckpointError(`${file} is not a caissa perft checkpoint (line 1: ${quote(bytes.toString('utf8'))}): name another file`, 'input');
   const done = readJournal(file, bytes.subarray(0, end).toString('utf8'), want, jobs);
   // The line a kill cut short is dropped, to be written again whole.
-  if (end < bytes.length) truncateSync(file, end);
+  try {
+    if (end < bytes.length) truncateSync(file, end);
+  } catch (e) {
+    throw new CheckpointError(`cannot write ${file}: ${(e as Error).message}`, 'input');
+  }
   return done;
 }
 

@@ -6,7 +6,7 @@
  * `target`, on an empty board; `FAR` when impossible. Pawns may step diagonally as if a capture
  * were there and promote to the best piece. `pawnTable` sharpens the pawn rows for one solve.
  */
-import { lsb } from '../../core/bitboard.js';
+import { lsb, SquareSet } from '../../core/bitboard.js';
 import { BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
 
 export const FAR = 64;
@@ -15,14 +15,15 @@ export const DIST = new Uint8Array(7 * 4096).fill(FAR);
 /** Whether square `sq` is in the 64-bit set `i` of a (lo, hi) pair table such as KNIGHT_ATTACKS. */
 export const has = (t: Int32Array, i: number, sq: number): boolean => ((t[2 * i + (sq >> 5)]! >>> (sq & 31)) & 1) !== 0;
 
-/** The empty-board moves (and attacks) of a non-pawn kind (2..6) from `s`, half `half` of the set. */
-function movesOf(kind: number, s: number, half: number): number {
+/** The empty-board moves (and attacks) of a non-pawn kind (2..6) from `s`. */
+function movesOf(kind: number, s: number): SquareSet {
+  const set = (t: Int32Array): SquareSet => new SquareSet(t[2 * s]!, t[2 * s + 1]!);
   switch (kind) {
-    case 2: return KNIGHT_ATTACKS[2 * s + half]!;
-    case 3: return BISHOP_EMPTY[2 * s + half]!;
-    case 4: return ROOK_EMPTY[2 * s + half]!;
-    case 5: return BISHOP_EMPTY[2 * s + half]! | ROOK_EMPTY[2 * s + half]!;
-    default: return KING_ATTACKS[2 * s + half]!;
+    case 2: return set(KNIGHT_ATTACKS);
+    case 3: return set(BISHOP_EMPTY);
+    case 4: return set(ROOK_EMPTY);
+    case 5: return set(BISHOP_EMPTY).union(set(ROOK_EMPTY));
+    default: return set(KING_ATTACKS);
   }
 }
 
@@ -42,31 +43,16 @@ function pawnSteps(color: number, s: number, x: number): number {
     // Pieces: breadth-first search backwards from the squares attacking t (moves are symmetric),
     // a level at a time as a set of squares.
     for (let kind = 2; kind <= 6; kind++) {
-      const base = kind * 4096;
-      let lo = movesOf(kind, t, 0);
-      let hi = movesOf(kind, t, 1);
-      let seenLo = lo;
-      let seenHi = hi;
-      for (let d = 0; (lo | hi) !== 0; d++) {
-        let nextLo = 0;
-        let nextHi = 0;
-        while ((lo | hi) !== 0) {
-          let s: number;
-          if (lo !== 0) {
-            s = lsb(lo);
-            lo &= lo - 1;
-          } else {
-            s = 32 + lsb(hi);
-            hi &= hi - 1;
-          }
-          DIST[base + s * 64 + t] = d;
-          nextLo |= movesOf(kind, s, 0);
-          nextHi |= movesOf(kind, s, 1);
+      let level = movesOf(kind, t);
+      let seen = level;
+      for (let d = 0; !level.isEmpty(); d++) {
+        let next = SquareSet.empty();
+        for (const s of level) {
+          DIST[kind * 4096 + s * 64 + t] = d;
+          next = next.union(movesOf(kind, s));
         }
-        lo = nextLo & ~seenLo;
-        hi = nextHi & ~seenHi;
-        seenLo |= lo;
-        seenHi |= hi;
+        level = next.diff(seen);
+        seen = seen.union(level);
       }
     }
   }
@@ -79,17 +65,8 @@ function pawnSteps(color: number, s: number, x: number): number {
         let best = FAR;
         // The squares x from which a pawn of `color` attacks t: those a pawn of the other colour
         // attacks from t.
-        let lo = PAWN_ATTACKS[2 * (64 * (color ^ 1) + t)]!;
-        let hi = PAWN_ATTACKS[2 * (64 * (color ^ 1) + t) + 1]!;
-        while ((lo | hi) !== 0) {
-          let x: number;
-          if (lo !== 0) {
-            x = lsb(lo);
-            lo &= lo - 1;
-          } else {
-            x = 32 + lsb(hi);
-            hi &= hi - 1;
-          }
+        const other = 64 * (color ^ 1) + t;
+        for (const x of new SquareSet(PAWN_ATTACKS[2 * other]!, PAWN_ATTACKS[2 * other + 1]!)) {
           if (x >= 8 && x < 56) best = Math.min(best, pawnSteps(color, s, x));
         }
         for (let f = 0; f < 8; f++) {

@@ -260,7 +260,9 @@ export class PgnLexer {
       this.pos = i + 1;
       // Skip the rest of a multi-byte character so that the next token starts cleanly.
       while (this.pos < end && (b[this.pos]! & 0xc0) === 0x80) this.pos++;
-      return this.fail(i, 'unexpected character');
+      // Named as the line reads: one UTF-8 character, else one Latin-1 byte.
+      const text = decodeText(b, i, this.pos);
+      return this.fail(i, `unexpected character '${[...text].length === 1 ? text : String.fromCharCode(b[i]!)}'`);
     }
   }
 

@@ -1272,3 +1272,19 @@ test("one line holding 200,000 games: each game's start column is counted on fro
   }
   assert.deepEqual([count, last?.error?.line, last?.error?.column], [n, 1, column]);
 });
+
+test('an unexpected character is named in the error, decoded as the line is (UTF-8, else Latin-1)', () => {
+  const cases: [Uint8Array, string][] = [
+    [Buffer.from('1. e4 @ *'), '@'],
+    [Buffer.from('1. e4 € *'), '€'],
+    [Buffer.from('1. e4 𝄞 *'), '𝄞'],
+    [Buffer.concat([Buffer.from('1. e4 '), Buffer.from([0xa4]), Buffer.from(' *')]), '¤'], // Latin-1: no UTF-8
+  ];
+  for (const [bytes, char] of cases) {
+    const [record] = replayPgnSync(bytes);
+    assert.equal(record?.error?.message, `unexpected character '${char}'`, char);
+    assert.equal(record?.error?.column, 7, char);
+    const [tree] = parsePgn(bytes);
+    assert.equal(tree?.ok ? undefined : tree?.error.message, `unexpected character '${char}'`, char);
+  }
+});

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { COMMANDS } from '../src/cli/commands/index.js';
+import { COMMANDS, loadAllCommands } from '../src/cli/commands/index.js';
 
 /** dist-test, where the compiled tests live, inside the package. */
 const DIST_TEST = fileURLToPath(new URL('../', import.meta.url));
@@ -120,7 +120,10 @@ test('the TSDoc examples of src that promise a value run, importing what they us
   }));
 });
 
-test("README's command table names only commands and options that exist", () => {
+test("README's command table names only commands and options that exist", async () => {
+  const commands = await loadAllCommands();
+  // The registry's names are the loaded commands' own.
+  assert.deepEqual(commands.map((c) => c.name), COMMANDS.map((c) => c.name));
   const readme = readFileSync(join(DIST_TEST, '..', 'README.md'), 'utf8');
   const rows = readme.split('\n').filter((line) => line.startsWith('| `caissa '));
   assert.ok(rows.length >= COMMANDS.length, 'README has no command table');
@@ -129,7 +132,7 @@ test("README's command table names only commands and options that exist", () => 
     const form = row.slice(0, row.indexOf(' | ', 2));
     // One command or several of the same form (`caissa san …`, `caissa uci …`).
     for (const [, name] of form.matchAll(/`caissa (\w+)/g)) {
-      const command = COMMANDS.find((c) => c.name === name);
+      const command = commands.find((c) => c.name === name);
       assert.ok(command !== undefined, `README names 'caissa ${name}', which does not exist`);
       named.add(name!);
       // Every option of the form shown is one the command's usage gives (the usage may give more).

@@ -2,13 +2,14 @@
 /**
  * `caissa <command> …`. Exit codes: 0 success, 1 a failed check, 2 bad usage or bad input.
  */
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS, loadAllCommands } from './commands/index.js';
 import { EXIT_USAGE, isUsageError, usageErrorText } from './usage.js';
 import { visible } from '../core/visible.js';
 
-function help(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return ['usage: caissa <command> [options]', '', ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)].join('\n');
+async function help(): Promise<string> {
+  const commands = await loadAllCommands();
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return ['usage: caissa <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)].join('\n');
 }
 
 /** `--help` or `-h` anywhere after a command asks for its usage, as does `caissa help <command>`. */
@@ -35,14 +36,15 @@ async function main(argv: string[]): Promise<number> {
   let [name, ...rest] = argv;
   if (name === 'help' && rest.length > 0) [name, ...rest] = [rest[0]!, '--help'];
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(help());
+    console.log(await help());
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (command === undefined) {
-    console.error(`caissa: unknown command '${visible(name)}'\n\n${help()}`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (entry === undefined) {
+    console.error(`caissa: unknown command '${visible(name)}'\n\n${await help()}`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   if (wantsHelp(rest)) {
     console.log(`usage: ${command.usage}`);
     return 0;

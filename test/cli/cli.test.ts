@@ -253,18 +253,20 @@ test('an error quoting the input shows its control characters as escapes, so it 
   }
 });
 
-test('only the cluster command loads BullMQ and ioredis, which take a quarter of a second to load', () => {
-  // A module resolve hook reports every import of either package on stderr.
+test('a command loads only its own modules: BullMQ and ioredis (a quarter of a second) only for cluster, the environment only for selfplay', () => {
+  // A module resolve hook reports every module it resolves under the watched paths on stderr.
   const hook = `export async function resolve(specifier, context, next) {
-  if (/^(bullmq|ioredis)$/.test(specifier)) process.stderr.write('loads ' + specifier + '\\n');
-  return next(specifier, context);
+  const r = await next(specifier, context);
+  if (/\\/node_modules\\/(bullmq|ioredis)\\/|\\/dist\\/(env|tools\\/enumerate|variants\\/paco)\\//.test(r.url)) process.stderr.write('loads ' + r.url + '\\n');
+  return r;
 }`;
   const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
   const traced = (args: string[]): string =>
     spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, ...args], { encoding: 'utf8' }).stderr;
-  // The hook sees an import of the package (the check can fail).
-  assert.match(traced(['--input-type=module', '-e', "await import('bullmq')"]), /loads bullmq/);
-  for (const args of [['perft', '1'], ['san', 'startpos', 'e4'], ['moves'], ['cluster', 'submit', '--redis', 'redis://127.0.0.1:1', '--perft', 'x']]) {
-    assert.doesNotMatch(traced([MAIN, ...args]), /loads/, args.join(' '));
-  }
+  // The hook sees the watched modules (the check can fail).
+  assert.match(traced(['--input-type=module', '-e', "await import('bullmq')"]), /loads .*node_modules\/bullmq\//);
+  assert.match(traced([MAIN, 'selfplay', '--games', 'x']), /loads .*dist\/env\//);
+  for (const args of [['perft', '1'], ['san', 'startpos', 'e4'], ['moves']]) assert.doesNotMatch(traced([MAIN, ...args]), /loads/, args.join(' '));
+  // The cluster's enumeration is its own; its queue packages wait until Redis answers.
+  assert.doesNotMatch(traced([MAIN, 'cluster', 'submit', '--redis', 'redis://127.0.0.1:1', '--perft', 'x']), /loads .*node_modules/);
 });

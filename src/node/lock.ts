@@ -5,7 +5,7 @@
  * gone (a killed run) is taken over; one held on another host cannot be checked and is left to
  * the user.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 interface Holder {
@@ -20,6 +20,17 @@ function readHolder(path: string): Holder | undefined {
     return Number.isSafeInteger(v?.pid) && typeof v?.host === 'string' ? { pid: v.pid!, host: v.host } : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** What the lock path is when not a regular file (or gone): said in the error; undefined for a file. */
+function lockKind(path: string): string | undefined {
+  try {
+    const s = lstatSync(path);
+    if (s.isFile()) return undefined;
+    return s.isDirectory() ? 'a directory' : 'not a regular file';
+  } catch {
+    return undefined; // gone since: the next try takes it
   }
 }
 
@@ -54,6 +65,9 @@ export function takeLock(path: string, o: LockOptions): () => void {
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw o.fail(`${o.subject}: cannot take its lock (${(e as Error).message})`, false);
+      // Only a regular file is read (a FIFO would block the read) or removed as a lock.
+      const kind = lockKind(path);
+      if (kind !== undefined) throw o.fail(`${path} is not a lock file (${kind}): remove it`, false);
       const holder = readHolder(path);
       const gone = holder === undefined || (holder.host === hostname() && (holder.pid === process.pid || !isRunning(holder.pid)));
       if (!gone) {
@@ -64,7 +78,11 @@ export function takeLock(path: string, o: LockOptions): () => void {
       }
       // Left by a run that is gone: taken over, once (a second EEXIST is another run's new lock).
       if (tries > 0) throw o.fail(`${o.subject}: another run took its lock at the same time`, true);
-      rmSync(path, { force: true });
+      try {
+        rmSync(path, { force: true });
+      } catch (e) {
+        throw o.fail(`${o.subject}: cannot take its lock (${(e as Error).message})`, false);
+      }
     }
   }
   return () => {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -209,4 +209,25 @@ test('a second run on a journal in use is refused (exit 1) and the first counts 
   writeFileSync(`${stale}.lock`, JSON.stringify({ pid: gone, host: hostname() }));
   assert.equal((await run('3', '--checkpoint', stale)).out, `Nodes searched: ${START.counts.get(3)}\n`);
   assert.ok(!existsSync(`${stale}.lock`));
+});
+
+/** `caissa …` in a process of its own, killed after 10 s: the old code hung on a FIFO. */
+const spawnedWithin = (...args: string[]): { code: number; out: string; err: string } => {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 10_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+};
+
+test('a FILE.lock that is not a file (a directory, a FIFO) is bad input (exit 2) naming it, not a crash or a hang; it is left as it is', () => {
+  const file = fresh();
+  mkdirSync(`${file}.lock`);
+  const dirLock = spawnedWithin('perft', '2', '--checkpoint', file);
+  assert.equal(dirLock.code, 2, dirLock.err);
+  assert.match(dirLock.err, /^caissa perft: .*j\d+\.lock is not a lock file \(a directory\): remove it\n$/);
+  assert.ok(statSync(`${file}.lock`).isDirectory());
+  const fifo = fresh();
+  assert.equal(spawnSync('mkfifo', [`${fifo}.lock`]).status, 0);
+  const fifoLock = spawnedWithin('perft', '2', '--checkpoint', fifo);
+  assert.equal(fifoLock.code, 2, fifoLock.err);
+  assert.match(fifoLock.err, /j\d+\.lock is not a lock file \(not a regular file\): remove it\n$/);
+  assert.ok(statSync(`${fifo}.lock`).isFIFO());
 });

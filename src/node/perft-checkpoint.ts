@@ -15,7 +15,7 @@
  * Lines are not synced to disk one by one (jobs of milliseconds at small depths): a killed process
  * loses none, a crash of the system may lose the last ones, whose jobs are then counted again.
  */
-import { closeSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { Position } from '../chess/position.js';
 import { makeFen } from '../notation/fen.js';
 import { perft } from '../tools/perft.js';
@@ -104,8 +104,11 @@ function readJournal(file: string, text: string, want: Header, jobs: readonly Pe
 function openJournal(file: string, want: Header, jobs: readonly PerftJob[]): Map<number, number> {
   let bytes: Buffer | undefined;
   try {
+    // A FIFO would block the read, and a device (/dev/null reads empty) be replaced by the header.
+    if (!statSync(file).isFile()) throw new CheckpointError(`${file} is not a regular file: name a file for the checkpoint`, 'input');
     bytes = readFileSync(file);
   } catch (e) {
+    if (e instanceof CheckpointError) throw e;
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new CheckpointError(`cannot read ${file}: ${(e as Error).message}`, 'input');
   }
   if (bytes === undefined || bytes.length === 0) {

@@ -231,3 +231,13 @@ test('a FILE.lock that is not a file (a directory, a FIFO) is bad input (exit 2)
   assert.match(fifoLock.err, /j\d+\.lock is not a lock file \(not a regular file\): remove it\n$/);
   assert.ok(statSync(`${fifo}.lock`).isFIFO());
 });
+
+test('a FILE that is not a regular file (a FIFO, as a device such as /dev/null would be) is bad input (exit 2), neither read nor replaced', () => {
+  const fifo = fresh();
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+  const r = spawnedWithin('perft', '2', '--checkpoint', fifo);
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /^caissa perft: .*j\d+ is not a regular file: name a file for the checkpoint\n$/);
+  assert.ok(statSync(fifo).isFIFO());
+  assert.ok(!existsSync(`${fifo}.lock`));
+});

@@ -11,11 +11,12 @@
  * root (so that a journal cannot be applied to another split of the work) and its count. A run
  * skips the jobs the journal records; a finished journal gives the result at once. A kill can cut
  * only the last line short (no newline yet): that line is dropped and its job counted again. The
- * header is written whole (a temporary file renamed into place). `FILE.lock` keeps a second run off.
+ * header is written whole (a temporary file renamed into place). `FILE.lock` keeps a second run off
+ * (beside the file a symbolic link FILE points to).
  * Lines are not synced to disk one by one (jobs of milliseconds at small depths): a killed process
  * loses none, a crash of the system may lose the last ones, whose jobs are then counted again.
  */
-import { closeSync, openSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, realpathSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { Position } from '../chess/position.js';
 import { makeFen } from '../notation/fen.js';
 import { perft } from '../tools/perft.js';
@@ -134,6 +135,18 @@ function openJournal(file: string, want: Header, jobs: readonly PerftJob[]): Map
   return done;
 }
 
+/**
+ * The path the lock is named after: the journal's own (its symbolic links resolved), so that a
+ * run through a link to a journal in use is kept off too; the given path while there is no file.
+ */
+function lockBase(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 export interface CheckpointedPerft {
   readonly file: string;
   readonly pos: Position;
@@ -150,7 +163,7 @@ export interface CheckpointedPerft {
 export async function perftCheckpointed(o: CheckpointedPerft): Promise<{ uci: string; nodes: number }[]> {
   const { roots, jobs } = perftJobs(o.pos, o.depth);
   const want: Header = { caissa: 'perft checkpoint', fen: makeFen(o.pos), depth: o.depth, bulk: o.bulk, chess960: o.pos.chess960, jobs: jobs.length };
-  const release = takeLock(`${o.file}.lock`, {
+  const release = takeLock(`${lockBase(o.file)}.lock`, {
     subject: o.file,
     users: 'a caissa perft --checkpoint',
     fail: (message, held) => new CheckpointError(message, held ? 'locked' : 'input'),

@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { perftCommand } from '../../src/cli/commands/perft.js';
 import { sharedPath } from '../../src/node/data.js';
@@ -240,4 +240,26 @@ test('a FILE that is not a regular file (a FIFO, as a device such as /dev/null w
   assert.match(r.err, /^caissa perft: .*j\d+ is not a regular file: name a file for the checkpoint\n$/);
   assert.ok(statSync(fifo).isFIFO());
   assert.ok(!existsSync(`${fifo}.lock`));
+});
+
+test('a journal in use is refused under another name too: a symbolic link to it, or a path through ./', async () => {
+  const file = fresh();
+  assert.equal((await run('2', '--checkpoint', file)).code, 0);
+  const text = readFileSync(file, 'utf8');
+  const holder = spawn('sleep', ['30']);
+  try {
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: holder.pid, host: hostname() }));
+    const link = fresh();
+    symlinkSync(file, link);
+    for (const name of [link, join(dir, '.', basename(file))]) {
+      const r = await run('2', '--checkpoint', name);
+      assert.equal(r.code, 1, `${name}: ${r.err}`);
+      assert.match(r.err, new RegExp(`is in use by process ${holder.pid} on `), name);
+      assert.equal(r.out, '');
+    }
+    assert.equal(readFileSync(file, 'utf8'), text);
+    assert.ok(lstatSync(link).isSymbolicLink());
+  } finally {
+    holder.kill();
+  }
 });

@@ -15,7 +15,7 @@
 import type { Game } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import { chess960Game, chessGame } from '../chess/game.js';
-import { W_CASTLING, W_EP, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '../chess/layout.js';
+import { copyWords, W_CASTLING, W_EP, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '../chess/layout.js';
 import { MAX_MOVES, MOVE_EN_PASSANT } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { isInsufficientMaterial } from '../chess/outcome.js';
@@ -209,11 +209,7 @@ export class ChessKernel implements GameKernel {
       }
     }
     this.occurrences[r + slot] = Math.min(occ, 255);
-    if (this.boards.length > 0) {
-      // A word loop, not `set(w.subarray(…))`: a subarray is a new object at every step.
-      const b = (i * HISTORY + (ply & (HISTORY - 1))) * BOARD;
-      for (let k = 0; k < BOARD; k++) this.boards[b + k] = w[p + k]!;
-    }
+    if (this.boards.length > 0) copyWords(w, p, this.boards, (i * HISTORY + (ply & (HISTORY - 1))) * BOARD, BOARD);
   }
 
   play(i: number, k: number): void {

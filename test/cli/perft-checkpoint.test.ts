@@ -263,3 +263,16 @@ test('a journal in use is refused under another name too: a symbolic link to it,
     holder.kill();
   }
 });
+
+test('a FEN that differs only in its clocks is the same count: its journal serves', async () => {
+  // The clocks change no legal move, so no perft count (FIDE 9.3 and 9.6.2 are claims and
+  // game ends, not rules of movement).
+  const file = fresh();
+  const board = START.fen.split(' ').slice(0, 4).join(' ');
+  assert.equal((await run('3', '--fen', `${board} 0 1`, '--checkpoint', file)).code, 0);
+  const text = readFileSync(file, 'utf8');
+  const again = await run('3', '--fen', `${board} 7 30`, '--checkpoint', file);
+  assert.equal(again.code, 0, again.err);
+  assert.equal(nodes(again.out), START.counts.get(3));
+  assert.equal(readFileSync(file, 'utf8'), text);
+});

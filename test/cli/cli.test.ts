@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -269,4 +269,42 @@ test('a command loads only its own modules: BullMQ and ioredis (a quarter of a s
   for (const args of [['perft', '1'], ['san', 'startpos', 'e4'], ['moves']]) assert.doesNotMatch(traced([MAIN, ...args]), /loads/, args.join(' '));
   // The cluster's enumeration is its own; its queue packages wait until Redis answers.
   assert.doesNotMatch(traced([MAIN, 'cluster', 'submit', '--redis', 'redis://127.0.0.1:1', '--perft', 'x']), /loads .*node_modules/);
+});
+
+test('BullMQ and ioredis are optional peer dependencies: without them, cluster names them before reaching Redis (exit 2)', () => {
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
+  // A library user installs no runtime dependency; the cluster's packages are optional peers.
+  assert.deepEqual(Object.keys(pkg.dependencies ?? {}), []);
+  for (const name of ['bullmq', 'ioredis']) {
+    assert.ok(pkg.peerDependencies?.[name] !== undefined, `${name} is a peer dependency`);
+    assert.equal(pkg.peerDependenciesMeta?.[name]?.optional, true, `${name} is optional`);
+  }
+  // A resolve hook makes the named packages missing, as in an install without them.
+  const hiding = (names: string[]): string[] => {
+    const hook = `export async function resolve(specifier, context, next) {
+  if (${JSON.stringify(names)}.includes(specifier)) throw Object.assign(new Error('Cannot find package ' + specifier), { code: 'ERR_MODULE_NOT_FOUND' });
+  return next(specifier, context);
+}`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    return ['--import', `data:text/javascript,${encodeURIComponent(register)}`];
+  };
+  const cluster = (hidden: string[], ...args: string[]) => spawnSync(process.execPath, [...hiding(hidden), MAIN, 'cluster', ...args], { encoding: 'utf8' });
+  // Port 1 refuses connections: with the packages there, the error is Redis's.
+  const present = cluster([], 'status', '--redis', 'redis://127.0.0.1:1');
+  assert.equal(present.status, 2);
+  assert.match(present.stderr, /cannot reach Redis/);
+  for (const [hidden, named] of [[['bullmq'], 'bullmq is not installed'], [['bullmq', 'ioredis'], 'bullmq and ioredis are not installed']] as const) {
+    for (const args of [['status'], ['worker'], ['submit', '--perft', '2']]) {
+      const r = cluster([...hidden], ...args, '--redis', 'redis://127.0.0.1:1');
+      assert.equal(r.status, 2, `${hidden.join(',')} ${args.join(' ')}: ${r.stderr}`);
+      assert.ok(r.stderr.includes(named) && r.stderr.includes('npm install bullmq ioredis'), r.stderr);
+      assert.doesNotMatch(r.stderr, /Redis|at .*\.js/, 'named before Redis is reached, without a stack trace');
+    }
+  }
+  // Bad usage is still named first.
+  assert.match(cluster(['bullmq'], 'status').stderr, /--redis URL is required/);
 });

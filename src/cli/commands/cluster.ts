@@ -26,6 +26,25 @@ const FORM_OPTIONS: Record<'worker' | 'status' | 'submit --perft' | 'submit --pl
 const submitModule = () => import('../../node/cluster/submit.js');
 const workerModule = () => import('../../node/cluster/worker.js');
 
+/**
+ * BullMQ and ioredis are optional peer dependencies: a library user who never runs the cluster
+ * does not install them. Their absence is named before Redis is reached, found by resolving
+ * them, which loads nothing.
+ */
+function requireQueuePackages(): void {
+  const missing = ['bullmq', 'ioredis'].filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0) {
+    throw new InputError(`the cluster needs the optional packages bullmq and ioredis; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not installed (npm install bullmq ioredis)`);
+  }
+}
+
 export const clusterCommand: Command = {
   name: 'cluster',
   summary: 'distributed enumeration and perft over BullMQ on Redis (worker, submit, status)',
@@ -61,7 +80,9 @@ export const clusterCommand: Command = {
     const redis = parseRedisUrl(values.redis);
     if (!redis.ok) throw new UsageError(redis.error.message);
     const connection = redis.value;
-    const reachable = async (): Promise<void> => {
+    // The queue packages are installed and Redis answers.
+    const ready = async (): Promise<void> => {
+      requireQueuePackages();
       const unreachable = await unreachableRedis(connection);
       if (unreachable !== undefined) throw new InputError(`--redis ${values.redis}: ${unreachable}`);
     };
@@ -73,7 +94,7 @@ export const clusterCommand: Command = {
         delayMs: parseIntOption('--delay-ms', values['delay-ms'], 0),
         log: (line: string) => console.log(line),
       };
-      await reachable();
+      await ready();
       const worker = (await workerModule()).startClusterWorker(options);
       console.log('worker ready');
       await new Promise<void>((resolve) => {
@@ -84,7 +105,7 @@ export const clusterCommand: Command = {
       return EXIT_OK;
     }
     if (sub === 'status') {
-      await reachable();
+      await ready();
       let s;
       try {
         s = await (await submitModule()).clusterStatus(connection, values.workdir);
@@ -135,7 +156,7 @@ export const clusterCommand: Command = {
         console.log(values.json ? JSON.stringify({ positions, plies, ms }) : `after exactly ${plies} plies: ${positions} positions, ${ms} ms`);
       };
     }
-    await reachable();
+    await ready();
     const { ClusterError } = await submitModule();
     try {
       await submit();

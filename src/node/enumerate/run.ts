@@ -234,7 +234,7 @@ export function initWorkdir(
   } else if (manifest === undefined) {
     if (!isUnfinishedSetUp(dir)) throw new EnumerateError(`${dir} is not empty and has no manifest`);
     // A kill during the set-up below leaves level 0 and temporary files, but no manifest yet.
-    for (const name of readdirSync(dir)) if (name !== LOCK_NAME) removeIfPresent(join(dir, name));
+    for (const name of readdirSync(dir)) if (!isLockFile(name)) removeIfPresent(join(dir, name));
     ensureDir(levelDir(dir, 0));
     const root = new Int32Array(REC_WORDS + 2);
     root.set(rootRecord(o.pos.words, code));
@@ -247,14 +247,18 @@ export function initWorkdir(
   return manifest;
 }
 
+/** The lock file and the files it writes beside itself (`../lock.ts`): another run's, while it takes the lock. */
+const isLockFile = (name: string): boolean => name === LOCK_NAME || name.startsWith(`${LOCK_NAME}.`);
+
 /**
  * Whether `dir` holds nothing, or only what a kill during `initWorkdir` leaves before the manifest
- * is written: level 0's files (`L0/b0.bin`, `L0/b0.json`) and temporary files of those and of the manifest.
+ * is written: level 0's files (`L0/b0.bin`, `L0/b0.json`), temporary files of those and of the manifest,
+ * and the lock's (`../lock.ts`).
  */
 function isUnfinishedSetUp(dir: string): boolean {
   const level0 = levelDir(dir, 0);
   for (const name of readdirSync(dir)) {
-    if (/^manifest\.json\..+\.tmp$/.test(name) || name === LOCK_NAME) continue;
+    if (/^manifest\.json\..+\.tmp$/.test(name) || isLockFile(name)) continue;
     if (name !== 'L0' || !statSync(level0).isDirectory()) return false;
     if (!readdirSync(level0).every((file) => /^b0\.(bin|json)(\..+\.tmp)?$/.test(file))) return false;
   }

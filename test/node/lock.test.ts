@@ -1,0 +1,109 @@
+/** The one-run-at-a-time lock of resumable work (`src/node/lock.ts`). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { takeLock, type LockOptions } from '../../src/node/lock.js';
+
+class Held extends Error {}
+class Failed extends Error {}
+const options: LockOptions = { subject: 'the work', users: 'a test', fail: (message, held) => (held ? new Held(message) : new Failed(message)) };
+
+/** The pid of a process that has ended (and been reaped), so is not running. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(r.stdout);
+}
+
+const staleText = () => JSON.stringify({ pid: deadPid(), host: hostname() });
+
+test('a lock is taken, refused to a second run while a live process holds it, and released', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  const release = takeLock(path, options);
+  assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), { pid: process.pid, host: hostname() });
+  release();
+  assert.equal(existsSync(path), false);
+  // The parent process runs: its lock holds.
+  writeFileSync(path, JSON.stringify({ pid: process.ppid, host: hostname() }));
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Held && e.message.includes(`process ${process.ppid}`));
+  // One held on another host cannot be checked: left to the user.
+  writeFileSync(path, JSON.stringify({ pid: 1, host: `${hostname()}-other` }));
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Held && e.message.includes('-other'));
+  assert.deepEqual(readdirSync(dir), ['lock.json']);
+});
+
+test("a killed run's lock, or one a kill left empty or cut short, is taken over", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  for (const left of [staleText(), '', '{"pid":12']) {
+    writeFileSync(path, left);
+    const release = takeLock(path, options);
+    assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, process.pid);
+    release();
+    assert.deepEqual(readdirSync(dir), []);
+  }
+});
+
+test('two runs taking over one stale lock at once: the second to act finds the first holding it, and leaves its lock alone', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  writeFileSync(path, staleText());
+  // Run A judges the lock stale; before A acts, run B takes it over whole.
+  let rival: (() => void) | undefined;
+  const rivalText = () => readFileSync(path, 'utf8');
+  let taken = '';
+  assert.throws(
+    () =>
+      takeLock(path, {
+        ...options,
+        beforeTakeover: () => {
+          rival = takeLock(path, options);
+          taken = rivalText();
+        },
+      }),
+    (e) => e instanceof Held && e.message.includes('at the same time'),
+  );
+  assert.ok(rival !== undefined, 'the rival took the lock');
+  // B's lock is still there, the very file B made: A removed nothing of B's.
+  assert.equal(rivalText(), taken);
+  assert.deepEqual(readdirSync(dir), ['lock.json']);
+  rival();
+  assert.deepEqual(readdirSync(dir), []);
+});
+
+test('processes racing for one stale lock: never two holders at once', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  const log = join(dir, 'log');
+  const lockModule = fileURLToPath(new URL('../../src/node/lock.js', import.meta.url));
+  // Each child waits for a common instant, tries the lock, and if it gets it logs its hold.
+  const child = `
+import { appendFileSync } from 'node:fs';
+import { takeLock } from ${JSON.stringify(lockModule)};
+const start = Number(process.argv[1]);
+while (Date.now() < start);
+let release;
+try { release = takeLock(${JSON.stringify(path)}, { subject: 'w', users: 'u', fail: (m) => new Error(m) }); } catch { process.exit(0); }
+appendFileSync(${JSON.stringify(log)}, 'in ' + process.pid + '\\n');
+const until = Date.now() + 150;
+while (Date.now() < until);
+appendFileSync(${JSON.stringify(log)}, 'out ' + process.pid + '\\n');
+release();`;
+  for (let round = 0; round < 5; round++) {
+    writeFileSync(path, staleText());
+    writeFileSync(log, '');
+    const start = String(Date.now() + 400);
+    await Promise.all(
+      Array.from({ length: 6 }, () => new Promise((resolve) => spawn(process.execPath, ['--input-type=module', '-e', child, start], { stdio: 'ignore' }).on('close', resolve))),
+    );
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    // Holds never overlap: every 'in' is followed by the same process's 'out'.
+    assert.ok(lines.length >= 2, `round ${round}: someone took the lock`);
+    for (let i = 0; i < lines.length; i += 2) assert.equal(lines[i + 1], lines[i]!.replace('in', 'out'), `round ${round}: ${lines.join(', ')}`);
+    assert.equal(existsSync(path), false);
+  }
+});

@@ -58,7 +58,7 @@ for (const p of POSITIONS) {
   const [nb, nbMs] = time(() => perft(pos.value, depth - 1, { bulk: false }));
   record('caissa no-bulk', { nodes: nb, ms: nbMs });
   const t2 = performance.now();
-  const threaded = (await perftThreaded(pos.value, depth, 2)).reduce((s, l) => s + l.nodes, 0);
+  const threaded = Number((await perftThreaded(pos.value, depth, 2)).reduce((s, l) => s + l.nodes, 0n));
   const t2ms = performance.now() - t2;
   if (threaded !== nodes) throw new Error(`${p.name}: threaded perft ${threaded} ≠ ${nodes}`);
   record('caissa 2 threads', { nodes: threaded, ms: t2ms });

@@ -22,7 +22,7 @@ import { makeFen } from '../notation/fen.js';
 import { perft } from '../tools/perft.js';
 import { tmpName } from './atomic-file.js';
 import { takeLock } from './lock.js';
-import { perftJobs, runPerftJobs, type PerftJob } from './perft-pool.js';
+import { perftJobs, runPerftJobs, type PerftJob, type RootCount } from './perft-pool.js';
 
 /**
  * A checkpoint that cannot serve this run: `input` for a file that is not this count's checkpoint
@@ -167,7 +167,7 @@ export interface CheckpointedPerft {
  * not counted again, the others are appended as they end. With one thread the jobs are counted in
  * this thread.
  */
-export async function perftCheckpointed(o: CheckpointedPerft): Promise<{ uci: string; nodes: number }[]> {
+export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount[]> {
   const { roots, jobs } = perftJobs(o.pos, o.depth);
   const want: Header = { caissa: 'perft checkpoint', fen: makeFen(o.pos), depth: o.depth, bulk: o.bulk, chess960: o.pos.chess960, jobs: jobs.length };
   const release = takeLock(`${lockBase(o.file)}.lock`, {
@@ -177,8 +177,8 @@ export async function perftCheckpointed(o: CheckpointedPerft): Promise<{ uci: st
   });
   try {
     const done = openJournal(o.file, want, jobs);
-    const counts = roots.map(() => 0);
-    for (const [index, nodes] of done) counts[jobs[index]!.root]! += nodes;
+    const counts = roots.map(() => 0n);
+    for (const [index, nodes] of done) counts[jobs[index]!.root]! += BigInt(nodes);
     const pending = jobs.filter((job) => !done.has(job.index));
     if (pending.length === 0) return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
     let fd: number;
@@ -195,7 +195,7 @@ export async function perftCheckpointed(o: CheckpointedPerft): Promise<{ uci: st
         } catch (e) {
           throw new CheckpointError(`cannot write ${o.file}: ${(e as Error).message}`, 'input');
         }
-        counts[job.root]! += nodes;
+        counts[job.root]! += BigInt(nodes);
       };
       if (o.threads > 1) await runPerftJobs(pending, o.pos.chess960, o.threads, o.bulk, record);
       else for (const job of pending) record(job, perft(Position.fromWordsUnchecked(job.words, o.pos.chess960), job.depth, { bulk: o.bulk }));

@@ -36,8 +36,15 @@ export function perftJobs(pos: Position, depth: number): { roots: string[]; jobs
   return { roots: roots.map((m) => m.uci), jobs };
 }
 
+/** A root move (UCI) and the leaves of its subtree. */
+export interface RootCount {
+  readonly uci: string;
+  readonly nodes: bigint;
+}
+
 /**
- * Subtree counts per root move, computed by `threads` workers. A worker that fails or ends before
+ * Subtree counts per root move, computed by `threads` workers; as bigints, exact past 2^53 (a
+ * job's count is a number: `perft` refuses one past it). A worker that fails or ends before
  * the work is done rejects with a WorkerThreadError, once every worker has ended.
  */
 export async function perftThreaded(
@@ -45,10 +52,10 @@ export async function perftThreaded(
   depth: number,
   threads: number,
   bulk = true,
-): Promise<{ uci: string; nodes: number }[]> {
+): Promise<RootCount[]> {
   const { roots, jobs } = perftJobs(pos, depth);
-  const counts = roots.map(() => 0);
-  await runPerftJobs(jobs, pos.chess960, threads, bulk, (job, nodes) => (counts[job.root]! += nodes));
+  const counts = roots.map(() => 0n);
+  await runPerftJobs(jobs, pos.chess960, threads, bulk, (job, nodes) => (counts[job.root]! += BigInt(nodes)));
   return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
 }
 

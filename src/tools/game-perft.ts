@@ -5,7 +5,7 @@
  * for progressive chess it counts single moves within and across series.
  */
 import type { Game } from '../core/game.js';
-import { checkDepth } from '../core/depth.js';
+import { checkDepth, exactCount } from '../core/depth.js';
 
 /** Per-ply states and action buffers for searches of up to `maxDepth` plies in `game`. */
 export class GameStack<S> {
@@ -46,5 +46,5 @@ export function gamePerft<S>(
   if (depth === 0) return 1;
   const stack = new GameStack(game, depth, maxActions);
   writeStart(stack.states[0]!);
-  return perftAt(game, stack, 0, depth);
+  return exactCount(perftAt(game, stack, 0, depth), 'gamePerft');
 }

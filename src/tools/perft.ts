@@ -10,7 +10,7 @@ import { MAX_MOVES_ANY } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { applyMoveKeyless } from '../chess/play.js';
 import type { Position } from '../chess/position.js';
-import { checkDepth } from '../core/depth.js';
+import { checkDepth, exactCount } from '../core/depth.js';
 
 /** Preallocated per-ply storage for a search of up to `maxDepth` plies. */
 export class SearchStack {
@@ -71,7 +71,7 @@ export interface PerftOptions {
   readonly limit?: number;
 }
 
-/** Leaf nodes at `depth` plies below `pos` (perft(0) = 1). */
+/** Leaf nodes at `depth` plies below `pos` (perft(0) = 1); a RangeError past 2^53 − 1, where a number may be rounded. */
 export function perft(pos: Position, depth: number, options: PerftOptions = {}): number {
   checkDepth(depth, 'perft');
   const limit = options.limit ?? Infinity;
@@ -81,7 +81,7 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
   stack.words.set(pos.words);
   const walk: Walk = { words: stack.words, moves: stack.moves, bulk: options.bulk ?? true, limit, nodes: 0 };
   perftAt(walk, 0, depth);
-  return walk.nodes;
+  return exactCount(walk.nodes, 'perft');
 }
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */

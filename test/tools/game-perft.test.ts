@@ -68,3 +68,10 @@ test('legalActions into a buffer too small for them is a RangeError, not a silen
   assert.throws(() => pacoGame.legalActions(pacoStart(), new Int32Array(lifts - 1)), RangeError);
   assert.throws(() => legalActions(pacoStart(), new Uint8Array(3)), /10 actions, but out holds 3/);
 });
+
+test('a perft count past 2^53 − 1 is refused as not exact', async () => {
+  const { exactCount } = await import('../../src/core/depth.js');
+  assert.equal(exactCount(Number.MAX_SAFE_INTEGER, 'perft'), Number.MAX_SAFE_INTEGER);
+  // 2^53 + 1 is not a number: written, it is rounded to 2^53, which may be any sum's rounding.
+  assert.throws(() => exactCount(2 ** 53, 'perft'), (e) => e instanceof RangeError && /^perft: the count passes 2\^53/.test(e.message));
+});

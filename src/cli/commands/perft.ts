@@ -5,7 +5,7 @@ import { visible } from '../../core/visible.js';
 import { parseEpd } from '../../notation/epd.js';
 import { readText } from '../../node/data.js';
 import { CheckpointError, perftCheckpointed } from '../../node/perft-checkpoint.js';
-import { perftThreaded } from '../../node/perft-pool.js';
+import { perftThreaded, type RootCount } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
@@ -18,7 +18,7 @@ caissa perft --epd FILE [--max-nodes N] [--lenient]`;
  * error: bad input (exit 2) for a file that is another count's, exit 1 for a damaged one or one
  * another run holds, as `caissa enumerate` does for its work directory.
  */
-async function runCheckpointed(file: string, pos: Position, depth: number, threads: number, bulk: boolean): Promise<{ uci: string; nodes: number }[] | number> {
+async function runCheckpointed(file: string, pos: Position, depth: number, threads: number, bulk: boolean): Promise<RootCount[] | number> {
   try {
     return await perftCheckpointed({ file, pos, depth, threads, bulk });
   } catch (e) {
@@ -29,28 +29,28 @@ async function runCheckpointed(file: string, pos: Position, depth: number, threa
   }
 }
 
+/**
+ * The count of every path: per root move, and in all. Root moves are counted apart and summed as
+ * bigints, so a total past 2^53 (perft 12 of the start position) is exact.
+ */
 async function runDepth(pos: Position, depth: number, divide: boolean, threads: number, bulk: boolean, json: boolean, checkpoint: string | undefined): Promise<number> {
   const start = performance.now();
-  let nodes: number;
-  let lines: { uci: string; nodes: number }[] = [];
+  let lines: readonly RootCount[];
   if (checkpoint !== undefined) {
     const r = await runCheckpointed(checkpoint, pos, depth, threads, bulk);
     if (typeof r === 'number') return r;
     lines = r;
-    nodes = depth === 0 ? 1 : lines.reduce((sum, l) => sum + l.nodes, 0);
   } else if (threads > 1 && depth > 1) {
     lines = await perftThreaded(pos, depth, threads, bulk);
-    nodes = lines.reduce((sum, l) => sum + l.nodes, 0);
-  } else if (divide) {
-    lines = perftDivide(pos, depth, { bulk });
-    nodes = depth === 0 ? 1 : lines.reduce((sum, l) => sum + l.nodes, 0);
   } else {
-    nodes = perft(pos, depth, { bulk });
+    lines = perftDivide(pos, depth, { bulk }).map((l) => ({ uci: l.uci, nodes: BigInt(l.nodes) }));
   }
+  const nodes = depth === 0 ? 1n : lines.reduce((sum, l) => sum + l.nodes, 0n);
   const ms = performance.now() - start;
   if (json) {
-    const nps = ms > 0 ? Math.round((nodes * 1000) / ms) : 0;
-    console.log(JSON.stringify({ nodes, ms: Math.round(ms), nps }));
+    // The count as a JSON number, every digit kept (JSON.stringify refuses a bigint).
+    const nps = ms > 0 ? Math.round((Number(nodes) * 1000) / ms) : 0;
+    console.log(`{"nodes":${nodes},"ms":${Math.round(ms)},"nps":${nps}}`);
     return EXIT_OK;
   }
   // Stockfish's `go perft` format.

@@ -20,13 +20,17 @@ export interface JobValue {
   readonly count: number;
   readonly paths: number;
   readonly children: number;
-  readonly nodes: number;
+  /** Perft leaves in decimal: a sum past 2^53 (perft 12 of the start position) stays exact, and JSON carries it. */
+  readonly nodes: string;
 }
 
-export const ZERO: JobValue = { count: 0, paths: 0, children: 0, nodes: 0 };
+export const ZERO: JobValue = { count: 0, paths: 0, children: 0, nodes: '0' };
 
 export function sumValues(values: readonly JobValue[]): JobValue {
-  return values.reduce((a, v) => ({ count: a.count + v.count, paths: a.paths + v.paths, children: a.children + v.children, nodes: a.nodes + v.nodes }), ZERO);
+  return values.reduce(
+    (a, v) => ({ count: a.count + v.count, paths: a.paths + v.paths, children: a.children + v.children, nodes: String(BigInt(a.nodes) + BigInt(v.nodes)) }),
+    ZERO,
+  );
 }
 
 /** A job id safe for BullMQ (no ':'). */

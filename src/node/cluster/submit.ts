@@ -172,7 +172,7 @@ export interface SubmitPerft {
 }
 
 /** perft(depth) as Σ multiplicity × perft(depth − cut) over the distinct positions at `cut`, in shard jobs. */
-export async function submitPerft(o: SubmitPerft): Promise<number> {
+export async function submitPerft(o: SubmitPerft): Promise<bigint> {
   const cut = Math.min(o.cut, o.depth);
   const level = enumeratePlies(o.pos, cut, { keepLast: true }).last;
   const entries = level.compact();
@@ -192,7 +192,7 @@ export async function submitPerft(o: SubmitPerft): Promise<number> {
       };
     });
     const value = await runFlow(clients, jobId('perft', digest, 'sum'), `perft ${o.depth}`, 'perft-sum', children);
-    return value.nodes;
+    return BigInt(value.nodes);
   } finally {
     await closeClients(clients);
   }

@@ -39,7 +39,7 @@ export function startClusterWorker(o: ClusterWorkerOptions): RunningWorker {
       value = { ...ZERO, count: r.type === 'unit' ? (r.count ?? 0) : 0, paths: r.type === 'unit' ? (r.paths ?? 0) : 0 };
     } else if (d.kind === 'perft') {
       const r = await pool.run({ type: 'perft-entries', entries: Int32Array.from(d.entries), depth: d.depth, chess960: d.chess960 });
-      value = { ...ZERO, nodes: r.type === 'perft' ? r.nodes : 0 };
+      value = { ...ZERO, nodes: r.type === 'perft' ? String(r.nodes) : '0' };
     } else {
       value = sumValues(Object.values(await job.getChildrenValues<JobValue>()));
     }

@@ -56,7 +56,7 @@ export interface SpaceRoundMsg {
 export type WorkerReply =
   | { readonly type: 'expanded'; readonly children: number; readonly full: boolean }
   | { readonly type: 'unit'; readonly children?: number; readonly count?: number; readonly paths?: number }
-  | { readonly type: 'perft'; readonly nodes: number }
+  | { readonly type: 'perft'; readonly nodes: bigint }
   | { readonly type: 'space'; readonly counters: SpaceCounters; readonly full: boolean }
   | { readonly type: 'error'; readonly message: string; readonly enumerate?: boolean };
 
@@ -83,12 +83,12 @@ function spaceRound(m: SpaceRoundMsg): WorkerReply {
   }
 }
 
-function perftEntries(entries: Int32Array, depth: number, chess960: boolean): number {
-  let sum = 0;
+function perftEntries(entries: Int32Array, depth: number, chess960: boolean): bigint {
+  let sum = 0n;
   const stride = REC_WORDS + 2;
   for (let o = 0; o < entries.length; o += stride) {
     const mult = (entries[o + REC_WORDS + 1]! >>> 0) * 4294967296 + (entries[o + REC_WORDS]! >>> 0);
-    sum += mult * perft(Position.fromWordsUnchecked(recordWords(entries, o), chess960), depth);
+    sum += BigInt(mult) * BigInt(perft(Position.fromWordsUnchecked(recordWords(entries, o), chess960), depth));
   }
   return sum;
 }

@@ -14,7 +14,7 @@ import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
 import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
 import { escapeInComment, PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
-import { toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
+import { ChunkEncoder, toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
 import { isNullMoveText, resolveMove, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
@@ -510,11 +510,12 @@ export async function* replayPgnBatches(source: PgnSource, options: ReplayOption
     return;
   }
   const replays = new SplitReplay(new PgnSplitter(1 << 16, true), options);
+  const chunks = new ChunkEncoder();
   let failed = false;
   let failure: unknown;
   try {
     for await (const chunk of source as AsyncIterable<PgnChunk>) {
-      replays.splitter.push(toBytes(chunk));
+      replays.splitter.push(chunks.next(chunk));
       const records = replays.drain();
       if (records.length > 0) yield records;
     }
@@ -524,6 +525,8 @@ export async function* replayPgnBatches(source: PgnSource, options: ReplayOption
   }
   // At the end of the input, or where it failed (a truncated file): the text read so far is
   // replayed as if the input ended there — its last game may be cut short — then the error is thrown.
+  const half = chunks.end();
+  if (half.length > 0) replays.splitter.push(half);
   replays.splitter.finish();
   const last = replays.drain();
   if (last.length > 0) yield last;

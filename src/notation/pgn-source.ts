@@ -16,6 +16,44 @@ export function toBytes(chunk: PgnChunk): Uint8Array {
   throw new TypeError(`a PGN chunk must be a string or a Uint8Array, got ${chunk === null ? 'null' : typeof chunk}`);
 }
 
+/**
+ * The bytes of a source's chunks, in order. A string chunk that ends with the first half of a
+ * surrogate pair (`slice` counts UTF-16 units, so it may cut a character beyond U+FFFF in two)
+ * keeps that half for the next string chunk, so the character is encoded whole; a half left
+ * before a chunk of bytes or at the end is encoded alone, as U+FFFD, as `TextEncoder` does.
+ */
+export class ChunkEncoder {
+  private high = '';
+
+  /** The bytes to push for `chunk`: a TypeError for a chunk that is neither text nor bytes. */
+  next(chunk: PgnChunk): Uint8Array {
+    if (typeof chunk !== 'string') {
+      const bytes = toBytes(chunk);
+      if (this.high === '') return bytes;
+      const half = this.end();
+      const out = new Uint8Array(half.length + bytes.length);
+      out.set(half);
+      out.set(bytes, half.length);
+      return out;
+    }
+    let text = this.high + chunk;
+    this.high = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.high = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    return encoder.encode(text);
+  }
+
+  /** The bytes of a half pair still held (none, or U+FFFD), at the end of the source. */
+  end(): Uint8Array {
+    const half = this.high;
+    this.high = '';
+    return encoder.encode(half);
+  }
+}
+
 /** The games of a source, in order. Each slice is valid until the next one is requested. */
 export async function* pgnGames(source: PgnSource): AsyncGenerator<GameSlice> {
   for await (const batch of pgnGameBatches(source)) yield* batch;
@@ -31,16 +69,19 @@ export async function* pgnGameBatches(source: PgnSource): AsyncGenerator<GameSli
     return;
   }
   const splitter = new PgnSplitter();
+  const chunks = new ChunkEncoder();
   const drain = (): GameSlice[] => {
     const out: GameSlice[] = [];
     for (let g = splitter.take(); g !== undefined; g = splitter.take()) out.push(g);
     return out;
   };
   for await (const chunk of source as AsyncIterable<PgnChunk>) {
-    splitter.push(toBytes(chunk));
+    splitter.push(chunks.next(chunk));
     const batch = drain();
     if (batch.length > 0) yield batch;
   }
+  const half = chunks.end();
+  if (half.length > 0) splitter.push(half);
   splitter.finish();
   const last = drain();
   if (last.length > 0) yield last;

@@ -534,6 +534,25 @@ test('streaming: any chunking gives the same records as the whole text', async (
   assert.deepEqual(trees, parsePgn(SAMPLE));
 });
 
+test('string chunks cut inside a surrogate pair give the text of the whole string', async () => {
+  // `slice` on a string counts UTF-16 units, so a chunk may end between the two halves of a
+  // character beyond U+FFFF; each half alone would be encoded as U+FFFD.
+  const text = '[Event "\u{1D11E} cup"]\n\n1. e4 {\u{1F48E}} e5 *\n';
+  for (let k = 1; k < text.length; k++) {
+    const chunks = [text.slice(0, k), text.slice(k)];
+    const trees = [];
+    for await (const g of readPgn(chunks)) trees.push(g);
+    assert.deepEqual(trees, parsePgn(text), `cut at ${k}`);
+    const records = [];
+    for await (const r of replayPgn(chunks)) records.push(r);
+    assert.deepEqual(records, replayPgnSync(text), `cut at ${k}`);
+  }
+  // A half left at the end, or before a chunk of bytes, is what it was: U+FFFD.
+  const trees = [];
+  for await (const g of readPgn(['1. e4 {a\uD834', new TextEncoder().encode('} *')])) trees.push(g);
+  assert.deepEqual(trees, parsePgn('1. e4 {a\uFFFD} *'));
+});
+
 /** Records the plain way: the splitter cuts every game out, then each is replayed. */
 function splitThenReplay(bytes: Uint8Array): ReplayRecord[] {
   const replayer = new GameReplayer();

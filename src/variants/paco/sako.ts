@@ -17,7 +17,7 @@
  * A pending promotion of the *defender* (`PromoteThenLift`/`PromoteThenFinish` of the side to
  * move) is first done as a Queen, as the reference and its labelled data do.
  */
-import { KNIGHT_ATTACKS } from '../../core/attacks.js';
+import { KNIGHT_ATTACKS, PAWN_ATTACKS } from '../../core/attacks.js';
 import { err, ok, type Result } from '../../core/result.js';
 import {
   BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, KNIGHT, OCC, PAWN, PLAYER, PROMO,
@@ -308,6 +308,10 @@ function canStart(type: number, diagonal: boolean, distance: number, dy: number,
  * can reach a chaining union on its promotion rank (or a promotion is pending). So: is there a
  * tile in direct reach of the king (rays look through empty squares, the en-passant tiles and
  * one attacker single) with a piece type available that moves that way?
+ *
+ * Unions whose attacker piece is stuck (`stuckUnion`) count neither as such tiles nor for the
+ * available types: the first chain step onto a union releases the piece standing there, and a
+ * stuck one can go nowhere a chain or the Paco continues, so the union is never entered again.
  */
 function finalStepPossible(s: Int32Array, attacker: number, king: number): boolean {
   const defender = attacker ^ 1;
@@ -325,15 +329,19 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
   const lifted = s[HAND_KIND] !== HAND_EMPTY;
   const liftedTile = lifted ? s[HAND_POS]! : -1;
   const liftedType = lifted ? s[HAND_PIECE]! : -1;
+  // An en-passant capture or a pending promotion changes a union's piece without a chain step onto it.
+  const stuckOk = ep < 0 && s[PROMO]! < 0;
   // Available types (bit per type).
   let avail = 0;
   if (lifted) avail |= 1 << liftedType;
   for (let half = 0; half < 2; half++) {
-    let bits = (half === 0 ? (CHAIN[0]! & aLo & dLo) | START[0]! : (CHAIN[1]! & aHi & dHi) | START[1]!);
+    const unions = half === 0 ? CHAIN[0]! & aLo & dLo : CHAIN[1]! & aHi & dHi;
+    let bits = unions | START[half]!;
     while (bits !== 0) {
       const bit = bits & -bits;
       bits ^= bit;
       const sq = (half << 5) + 31 - Math.clz32(bit);
+      if ((unions & bit) !== 0 && stuckOk && stuckUnion(s, attacker, sq, king, lifted)) continue;
       const t = pieceAt(s, attacker, sq);
       if (t >= 0) avail |= 1 << t;
     }
@@ -353,7 +361,14 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
       if (epTile < 32) hubLo |= 1 << epTile; else hubHi |= 1 << (epTile - 32);
       if (slideFrom < 32) hubLo |= 1 << slideFrom; else hubHi |= 1 << (slideFrom - 32);
     }
-    if (((kLo & hubLo) | (kHi & hubHi)) !== 0) return true;
+    for (let half = 0; half < 2; half++) {
+      let bits = half === 0 ? kLo & hubLo : kHi & hubHi;
+      while (bits !== 0) {
+        const bit = bits & -bits;
+        bits ^= bit;
+        if (!stuckOk || !stuckUnion(s, attacker, (half << 5) + 31 - Math.clz32(bit), king, lifted)) return true;
+      }
+    }
   }
   // A single knight (or a knight in hand) in direct reach: a Paco in two actions.
   if (!lifted) {
@@ -392,6 +407,7 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
       const def = ((cur < 32 ? dLo : dHi) & bit) !== 0;
       const hub = (att && def) || cur === epTile || cur === slideFrom;
       if (hub) {
+        if (stuckOk && stuckUnion(s, attacker, cur, king, lifted)) break;
         if (diagonal ? diagOk || (pawnOk && distance === 1 && dy === pawnDy) : orthoOk) return true;
         if (cur === epTile || cur === slideFrom) continue; // these tiles may be vacated
         break;
@@ -406,4 +422,39 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
     }
   }
   return false;
+}
+
+/**
+ * Whether the attacker's piece on the union `sq` is stuck: it has no place target that continues
+ * a chain (a union) or is the king (§1.5, §1.6), whichever own single is lifted first this turn.
+ * Lifts that can Paco take a single (pairs and the king go to empty squares only) and chains
+ * never change which squares hold unions, so the targets onto unions of a pawn (its forward
+ * diagonals) and a knight stay as they are; a slider's rays are looked at through every own
+ * single before the lift (`lifted` false), since any one of them may be the piece lifted, and over
+ * the board as it is once a piece is in hand. A king in a union (a FEN's) counts as not stuck.
+ */
+function stuckUnion(s: Int32Array, attacker: number, sq: number, king: number, lifted: boolean): boolean {
+  const defender = attacker ^ 1;
+  const aLo = s[OCC + 2 * attacker]!, aHi = s[OCC + 2 * attacker + 1]!;
+  const dLo = s[OCC + 2 * defender]!, dHi = s[OCC + 2 * defender + 1]!;
+  let goalLo = aLo & dLo, goalHi = aHi & dHi;
+  if (king < 32) goalLo |= 1 << king; else goalHi |= 1 << (king - 32);
+  const type = pieceAt(s, attacker, sq);
+  if (type === KNIGHT) return ((KNIGHT_ATTACKS[2 * sq]! & goalLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & goalHi)) === 0;
+  if (type === PAWN) {
+    const o = 2 * (64 * attacker + sq);
+    return ((PAWN_ATTACKS[o]! & goalLo) | (PAWN_ATTACKS[o + 1]! & goalHi)) === 0;
+  }
+  if (type !== ROOK && type !== BISHOP && type !== QUEEN) return false;
+  for (let dir = type === BISHOP ? 4 : 0; dir < (type === ROOK ? 4 : 8); dir++) {
+    for (let cur = RAY_NEXT[dir * 64 + sq]!; cur >= 0; cur = RAY_NEXT[dir * 64 + cur]!) {
+      const bit = 1 << (cur & 31);
+      if (((cur < 32 ? dLo : dHi) & bit) !== 0) {
+        if (((cur < 32 ? goalLo : goalHi) & bit) !== 0) return false;
+        break; // a defender single
+      }
+      if (lifted && ((cur < 32 ? aLo : aHi) & bit) !== 0) break; // an own single, staying put
+    }
+  }
+  return true;
 }

@@ -146,6 +146,48 @@ test('a side that is not 0 or 1 is a RangeError, not a silent false', () => {
   }
 });
 
+test('a union whose own piece is stuck is no way to the king; a slider\'s ray may open by the lift', () => {
+  // [FEN, Paco now?]; the answers by the plain enumeration of the turn (every end state).
+  const cases: [string, boolean][] = [
+    // The pawn on the e7 union has no target onto a union or the king: Re1-e7 releases it, dead.
+    ['4k3/4D3/8/8/8/8/8/4R2K w 0 - - -', false],
+    // The pawn on d7 takes the king diagonally: Rd1-d7, then d7xe8.
+    ['4k3/3D4/8/8/8/8/8/3R3K w 0 - - -', true],
+    // The a1 rook looks blocked by the a4 knight, but that knight is the piece lifted:
+    // Na4-b2 releases the bishop, Bb2-a1 the rook, Ra1-a8 through the emptied a4.
+    ['k7/8/8/8/N7/8/1s6/I6K w 0 - - -', true],
+    // The same with the knight in hand (a4 empty).
+    ['k7/8/8/8/8/8/1s6/I6K^a4N w 0 - - -', true],
+  ];
+  for (const [f, paco] of cases) {
+    const s = fen(f);
+    assert.equal(pacoEnds(s) > 0, paco, `plain enumeration ${f}`);
+    assert.equal(canPacoNow(s), paco, `exhaustive ${f}`);
+    assert.equal(canPacoNowAmazon(s), paco, `amazon ${f}`);
+    if (s[HAND_KIND] === 0) {
+      const other = s.slice();
+      other[PLAYER] ^= 1; // the defender to move: his Ŝako is the same question
+      assert.equal(isInSakoAmazon(other, other[PLAYER]!), paco, `amazon Ŝako ${f}`);
+    }
+  }
+  // The stuck pawn is found before any search: one state would exceed this cap.
+  setSakoStateLimit(1);
+  try {
+    assert.equal(canPacoNowAmazon(fen('4k3/4D3/8/8/8/8/8/4R2K w 0 - - -')), false);
+    assert.equal(lastSearchExceeded(), false);
+    // A random-play position where the exhaustive search needs 280,908 states: the
+    // white pawn on the e7 union is the only way to e8, and it is stuck.
+    const late = fen('4k3/1S2D3/5B2/2hW1KwN/1n2qc2/5l2/y1o2yL1/1w2j3 b 77 - - -');
+    assert.equal(isInSakoAmazon(late, 1), false);
+    assert.equal(lastSearchExceeded(), false);
+    setSakoStateLimit(0);
+    assert.equal(isInSako(late, 1), false);
+    assert.equal(lastSearchExceeded(), false);
+  } finally {
+    setSakoStateLimit(0);
+  }
+});
+
 test('random play: amazon and exhaustive searches agree (settled and mid-turn states)', () => {
   const target = FULL ? 500_000 : 100_000;
   const rng = new Rng(testSeed(20261122));

@@ -13,11 +13,12 @@
  * every promotion choice (not only the Queen); a knight in hand mid-turn is a starting tile (the
  * reference misses it: `edge_case_probes.json/lifted_knight_*`); searches stop at the first Paco
  * and expand only actions that can lead to one (search.ts); before searching, the amazon search
- * also checks a necessary condition on the final step onto the king (`finalStepPossible`).
+ * also checks necessary conditions: on the final step onto the king (`finalStepPossible`), and on
+ * how far each piece can travel in a chain (reach.ts).
  * A pending promotion of the *defender* (`PromoteThenLift`/`PromoteThenFinish` of the side to
  * move) is first done as a Queen, as the reference and its labelled data do.
  */
-import { KNIGHT_ATTACKS, PAWN_ATTACKS } from '../../core/attacks.js';
+import { KNIGHT_ATTACKS } from '../../core/attacks.js';
 import { err, ok, type Result } from '../../core/result.js';
 import {
   BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, KNIGHT, OCC, PAWN, PLAYER, PROMO,
@@ -28,6 +29,7 @@ import { applyAction } from './play.js';
 import { copyState, kingSquare, pieceAt } from './state.js';
 import { RAY_DY, RAY_NEXT } from './tables.js';
 import { TurnSearch } from './search.js';
+import { pieceMayReachKing, stuckUnion } from './reach.js';
 
 const search = new TurnSearch();
 const probe = new Int32Array(WORDS);
@@ -81,6 +83,7 @@ export function canPacoNowAmazon(s: Int32Array): boolean {
   amazonTiles(s, attacker, king);
   if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
   prepare(s, attacker);
+  if (!pieceMayReachKing(probe, attacker, king)) return false;
   return find(probe, false, king, START, CHAIN);
 }
 
@@ -118,6 +121,7 @@ export function isInSakoAmazon(s: Int32Array, side: number): boolean {
   amazonTiles(s, attacker, king);
   if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
   prepare(s, attacker);
+  if (!pieceMayReachKing(probe, attacker, king)) return false;
   return find(probe, false, king, START, CHAIN);
 }
 
@@ -168,7 +172,7 @@ function amazonSearch(p: Int32Array): boolean {
   if (king < 0) return false;
   amazonTiles(p, attacker, king);
   if ((START[0]! | START[1]!) === 0) return false; // nothing can start a chain towards the king
-  if (!finalStepPossible(p, attacker, king)) return false;
+  if (!finalStepPossible(p, attacker, king) || !pieceMayReachKing(p, attacker, king)) return false;
   return find(p, false, king, START, CHAIN);
 }
 
@@ -422,39 +426,4 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
     }
   }
   return false;
-}
-
-/**
- * Whether the attacker's piece on the union `sq` is stuck: it has no place target that continues
- * a chain (a union) or is the king (§1.5, §1.6), whichever own single is lifted first this turn.
- * Lifts that can Paco take a single (pairs and the king go to empty squares only) and chains
- * never change which squares hold unions, so the targets onto unions of a pawn (its forward
- * diagonals) and a knight stay as they are; a slider's rays are looked at through every own
- * single before the lift (`lifted` false), since any one of them may be the piece lifted, and over
- * the board as it is once a piece is in hand. A king in a union (a FEN's) counts as not stuck.
- */
-function stuckUnion(s: Int32Array, attacker: number, sq: number, king: number, lifted: boolean): boolean {
-  const defender = attacker ^ 1;
-  const aLo = s[OCC + 2 * attacker]!, aHi = s[OCC + 2 * attacker + 1]!;
-  const dLo = s[OCC + 2 * defender]!, dHi = s[OCC + 2 * defender + 1]!;
-  let goalLo = aLo & dLo, goalHi = aHi & dHi;
-  if (king < 32) goalLo |= 1 << king; else goalHi |= 1 << (king - 32);
-  const type = pieceAt(s, attacker, sq);
-  if (type === KNIGHT) return ((KNIGHT_ATTACKS[2 * sq]! & goalLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & goalHi)) === 0;
-  if (type === PAWN) {
-    const o = 2 * (64 * attacker + sq);
-    return ((PAWN_ATTACKS[o]! & goalLo) | (PAWN_ATTACKS[o + 1]! & goalHi)) === 0;
-  }
-  if (type !== ROOK && type !== BISHOP && type !== QUEEN) return false;
-  for (let dir = type === BISHOP ? 4 : 0; dir < (type === ROOK ? 4 : 8); dir++) {
-    for (let cur = RAY_NEXT[dir * 64 + sq]!; cur >= 0; cur = RAY_NEXT[dir * 64 + cur]!) {
-      const bit = 1 << (cur & 31);
-      if (((cur < 32 ? dLo : dHi) & bit) !== 0) {
-        if (((cur < 32 ? goalLo : goalHi) & bit) !== 0) return false;
-        break; // a defender single
-      }
-      if (lifted && ((cur < 32 ? aLo : aHi) & bit) !== 0) break; // an own single, staying put
-    }
-  }
-  return true;
 }

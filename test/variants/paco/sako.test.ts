@@ -188,6 +188,24 @@ test('a union whose own piece is stuck is no way to the king; a slider\'s ray ma
   }
 });
 
+test('the travel check before the amazon search: promotions, the lifted single, the piece in hand', () => {
+  // Random-play positions with a Paco that a weaker travel check (pieceMayReachKing) misses: one
+  // that promotes no pawn stopping on a last-rank union (the Paco takes e7xd8=Q and nine
+  // actions), one that looks through no own single (the lifted e5 pawn opens the way), one
+  // that forgets the knight in hand on c7.
+  const cases = [
+    '2eh2L1/4P2k/C1b5/3nD2p/1P3c1P/4Wdp1/2K3TJ/4l2R w 8 - - -',
+    'L4n1B/1rk1N1c1/5a1o/K2pP3/1a6/1apa2Jf/1B6/4S2j w 3 - - -',
+    '4kB2/i7/1iR4E/1pp2sK1/1aEt4/4n1f1/2JWaL2/8^c7N w 43 - - -',
+  ];
+  for (const f of cases) {
+    const s = fen(f);
+    assert.ok(pacoEnds(s) > 0, `plain enumeration ${f}`);
+    assert.equal(canPacoNow(s), true, `exhaustive ${f}`);
+    assert.equal(canPacoNowAmazon(s), true, `amazon ${f}`);
+  }
+});
+
 test('random play: amazon and exhaustive searches agree (settled and mid-turn states)', () => {
   const target = FULL ? 500_000 : 100_000;
   const rng = new Rng(testSeed(20261122));

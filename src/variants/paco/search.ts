@@ -13,7 +13,7 @@
  * optionally restricted to lifts from `startMask` and places on `chainMask` (the amazon search).
  */
 import {
-  BASE, EP, HAND_KIND, HAND_PIECE, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER,
+  BASE, EP, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PAWN, PLACE_BASE, PLAYER,
   PROMOTE_BASE, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, RUNNING, VICTORY, WORDS,
 } from './layout.js';
 import { legalActions, placeTargets } from './actions.js';
@@ -21,6 +21,7 @@ import { applyAction } from './play.js';
 import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
 import { HashSet64, StateArena } from './hashset.js';
 import { TARGETS, pieceTargets } from './targets.js';
+import { Z_HAND, Z_PIECE } from './tables.js';
 
 const ENTRY = BASE + 2;
 
@@ -172,12 +173,31 @@ export class TurnSearch {
             this.states = queue.count;
             return 1;
           }
+          // A chain step of a piece other than a pawn (no promotion, no en passant) changes only
+          // the target square and the hand (play.ts `place`), so its child's key follows from the
+          // parent's and a transposition is skipped before the copy. A wrong key could only miss
+          // a skip: `enqueue` keys the child itself.
+          const piece = work[HAND_PIECE]!, from = work[HAND_POS]!;
+          const derive = piece !== PAWN;
+          let pLo = 0, pHi = 0;
+          if (derive) {
+            internHash(work);
+            const h = 2 * (piece * 64 + from);
+            pLo = hashLo ^ Z_HAND[h]!;
+            pHi = hashHi ^ Z_HAND[h + 1]!;
+          }
           for (let half = 0; half < 2; half++) {
             let bits = TARGETS[half]! & (half === 0 ? uLo : uHi);
             while (bits !== 0) {
               const bit = bits & -bits;
               bits ^= bit;
               const sq = (half << 5) + 31 - Math.clz32(bit);
+              if (derive && sq !== ep) {
+                const own = pieceAt(work, mover, sq);
+                const a = 2 * ((mover * 6 + own) * 64 + sq), b = 2 * ((mover * 6 + piece) * 64 + sq);
+                const h = 2 * (own * 64 + sq);
+                if (this.seen.has(pLo ^ Z_PIECE[a]! ^ Z_PIECE[b]! ^ Z_HAND[h]!, pHi ^ Z_PIECE[a + 1]! ^ Z_PIECE[b + 1]! ^ Z_HAND[h + 1]!)) continue;
+              }
               if (this.enqueue(work, PLACE_BASE + sq, idx, path, rootHashed)) return -1;
               rootHashed = true;
             }

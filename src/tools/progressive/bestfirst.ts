@@ -17,7 +17,7 @@ import { copyWords, W_KEY } from '../../chess/layout.js';
 import { MAX_MOVES_ANY } from '../../chess/move.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
 import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
-import { generateOrthodox, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
+import { generateOrthodox, isOrthodoxMate, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
 import { P_LEFT, P_RULES, P_WORDS, SCOTTISH } from '../../variants/progressive/state.js';
 import { BoundContext } from './bounds.js';
 import { Heuristic } from './heuristic.js';
@@ -56,7 +56,10 @@ function ensure(cap: number): void {
 }
 
 export interface BestFirstResult {
+  /** A series ending in an orthodox mate (which is a mate in every rule set). */
   readonly solution: number[] | undefined;
+  /** Without one, the first series found ending in an Italian mate only (see `isOrthodoxMate`). */
+  readonly italianOnly: number[] | undefined;
   readonly nodes: number;
 }
 
@@ -85,6 +88,7 @@ export function bestFirst(root: Int32Array, n: number, deadline: number, budget 
   score[0] = 0;
   let nodes = 0;
   let expansions = 0;
+  let italianOnly: number[] | undefined;
 
   while (heapSize > 0 && count < budget) {
     if ((++expansions & 63) === 0 && performance.now() > deadline) break;
@@ -116,7 +120,10 @@ export function bestFirst(root: Int32Array, n: number, deadline: number, budget 
         copyWords(pool, p, scratch, 0, P_WORDS);
         playSeriesMove(scratch, 0, move);
         nodes++;
-        if (isSeriesMate(scratch, 0)) return { solution: pathTo(node, move), nodes };
+        if (isSeriesMate(scratch, 0)) {
+          if (isOrthodoxMate(scratch, 0)) return { solution: pathTo(node, move), italianOnly: undefined, nodes };
+          italianOnly ??= pathTo(node, move);
+        }
         continue;
       }
       if (m === 1) continue;
@@ -149,5 +156,5 @@ export function bestFirst(root: Int32Array, n: number, deadline: number, budget 
       if (count >= budget) break;
     }
   }
-  return { solution: undefined, nodes };
+  return { solution: undefined, italianOnly, nodes };
 }

@@ -25,7 +25,7 @@ import { Position } from '../../chess/position.js';
 import { CHECK_INFO_WORDS, givesCheck, prepareCheckInfo } from '../../variants/progressive/check.js';
 import { seriesKeyHi, seriesKeyLo } from '../../variants/progressive/game.js';
 import { moveUci, progressiveError, ProgressivePosition, type ProgressiveError } from '../../variants/progressive/position.js';
-import { generateOrthodox, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
+import { generateOrthodox, isOrthodoxMate, isSeriesMate, playSeriesMove } from '../../variants/progressive/rules.js';
 import { P_RULES, P_WORDS, RULE_SETS, SCOTTISH, type RuleSet } from '../../variants/progressive/state.js';
 import { BEST_FIRST_BUDGET, bestFirst, MAX_BEST_FIRST_BUDGET } from './bestfirst.js';
 import { BoundContext } from './bounds.js';
@@ -100,6 +100,8 @@ class Search {
   readonly useBounds: boolean;
   readonly deadline: number;
   readonly solutions: number[][] = [];
+  /** Without `all`: the first series found that ends in an Italian mate only. */
+  italianOnly: number[] | undefined;
   nodes = 0;
   aborted = false;
 
@@ -148,8 +150,12 @@ class Search {
         this.nodes++;
         if (isSeriesMate(s, 0)) {
           this.path[ply] = move;
-          this.solutions.push(Array.from(this.path.subarray(0, ply + 1)));
-          if (!this.all) return true;
+          const series = Array.from(this.path.subarray(0, ply + 1));
+          if (this.all) this.solutions.push(series);
+          else if (isOrthodoxMate(s, 0)) {
+            this.solutions.push(series);
+            return true;
+          } else this.italianOnly ??= series;
         }
         continue;
       }
@@ -257,6 +263,8 @@ export function solveSeries(
   let nodes = 0;
   let first: number[] | undefined;
   let foundBy: SeriesSolution['foundBy'];
+  let italianOnly: number[] | undefined;
+  let italianBy: SeriesSolution['foundBy'];
 
   if (!all && !options.completeOnly) {
     const bf = bestFirst(root, n, deadline, budget);
@@ -264,6 +272,9 @@ export function solveSeries(
     if (bf.solution !== undefined) {
       first = bf.solution;
       foundBy = 'bestFirst';
+    } else if (bf.italianOnly !== undefined) {
+      italianOnly = bf.italianOnly;
+      italianBy = 'bestFirst';
     }
   }
 
@@ -279,6 +290,10 @@ export function solveSeries(
     nodes += search.nodes;
     solutions = search.solutions;
     complete = !search.aborted;
+    if (solutions.length === 0 && (italianOnly !== undefined || search.italianOnly !== undefined)) {
+      solutions = [italianOnly ?? search.italianOnly!];
+      foundBy = italianBy ?? 'complete';
+    }
     if (solutions.length > 0) {
       first ??= solutions[0];
       foundBy ??= 'complete';

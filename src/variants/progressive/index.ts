@@ -1,6 +1,6 @@
 /** Progressive chess (1-2-3 chess): series state, rules, text forms, the Game binding. */
 export * from './state.js';
-export { generateOrthodox, generateSeries, handOff, isSeriesMate, playSeriesMove } from './rules.js';
+export { generateOrthodox, generateSeries, handOff, isOrthodoxMate, isSeriesMate, playSeriesMove } from './rules.js';
 export { CHECK_INFO_WORDS, givesCheck, givesCheckSlow, inCheck, opponentInCheck, prepareCheckInfo } from './check.js';
 export { moveUci, ProgressivePosition } from './position.js';
 export type { ProgressiveError, ProgressiveOptions } from './position.js';

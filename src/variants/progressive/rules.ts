@@ -165,3 +165,13 @@ export function isSeriesMate(w: Int32Array, p: number): boolean {
   for (let i = 0; i < n; i++) if (!givesCheck(w, p, mateInfo, 0, mateMoves[i]!)) return false;
   return true;
 }
+
+/**
+ * Whether the side to move is mated in every rule set: in check with no legal move at all
+ * (orthodox mate, FIDE art. 1.4.1). An Italian mate that is not one leaves an escape that checks
+ * back ([WP], [JG15]); orthodox tools (python-chess, chess.js, the FRI course library with its
+ * default Scottish rules [JAR]) call that position check, not mate.
+ */
+export function isOrthodoxMate(w: Int32Array, p: number): boolean {
+  return inCheck(w, p) && generateOrthodox(w, p, mateMoves, 0) === 0;
+}

@@ -357,3 +357,32 @@ test("Chess960: castling as the last move of a series can mate, with the rook on
   assert.equal(one.value.status, 'mate');
   assert.ok(mates.includes(one.value.solutionUci!.join(';')));
 });
+
+test('an orthodox mate is answered before an Italian-only one: the course library (Scottish by default) and python-chess know only the orthodox', () => {
+  // FRI #35: White, in check from the queen on d1, mates in 5. Kxd1 Bg5 Nb5 Kc1 Nc7+ is an Italian
+  // mate only: the one reply, Qxc7, checks back on the c-file (rules doc §1.2), and chess.js calls
+  // it no mate. Kxd1 Bg5 Rc1 Rxc8 Rxd8# mates in every rule set; that is the answer to give.
+  const board = 'rnbqkbnr/pp1p1ppp/4p3/4P3/8/N7/PP3PPP/R1BqKBNR';
+  const italianOnly = ['e1d1', 'c1g5', 'a3b5', 'd1c1', 'b5c7'];
+  const after = chessJsAfter(board, 'w', 'KQ', italianOnly);
+  assert.ok(after !== undefined && after.inCheck() && !after.isCheckmate());
+  assert.deepEqual(after.moves(), ['Qxc7+']);
+  assert.deepEqual(refereeSeries(board, 'w', 'KQ', italianOnly), { ok: true });
+  assert.ok(chessJsAfter(board, 'w', 'KQ', ['e1d1', 'c1g5', 'a1c1', 'c1c8', 'c8d8'])?.isCheckmate());
+  const { position, n } = problem(`${board} w 5`);
+  for (const options of [{}, { completeOnly: true }]) {
+    const r = solveSeries(position, n, options);
+    assert.ok(r.ok);
+    assert.equal(r.value.status, 'mate');
+    const moves = r.value.solutionUci!;
+    assert.ok(chessJsAfter(board, 'w', 'KQ', moves)?.isCheckmate(), `${JSON.stringify(options)}: ${moves.join(';')}`);
+  }
+  // Where only an Italian mate exists, it is still the answer (rules doc §2's fixture: the
+  // knight's one escape, Nf8, checks the king on g6).
+  const lone = problem('7k/3n2p1/6Kp/8/8/8/8/4R3 w 1');
+  for (const options of [{}, { completeOnly: true }]) {
+    const r = solveSeries(lone.position, 1, options);
+    assert.ok(r.ok);
+    assert.deepEqual([r.value.status, r.value.solutionUci], ['mate', ['e1e8']], JSON.stringify(options));
+  }
+});

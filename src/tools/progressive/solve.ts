@@ -59,7 +59,10 @@ export type SolveStatus = 'mate' | 'none' | 'unknown';
 export interface SeriesSolution {
   /** `mate`: a solution was found; `none`: proven that none exists; `unknown`: time-out. */
   readonly status: SolveStatus;
-  /** The first solution found, as move codes (see `solutionUci`). */
+  /**
+   * The first solution found that ends in an orthodox mate, else the first found (an Italian mate
+   * only), as move codes (see `solutionUci`).
+   */
   readonly solution: readonly number[] | undefined;
   /** With `all`: every distinct solution (a time-out may leave the list incomplete). */
   readonly solutions: readonly (readonly number[])[];
@@ -102,6 +105,8 @@ class Search {
   readonly solutions: number[][] = [];
   /** Without `all`: the first series found that ends in an Italian mate only. */
   italianOnly: number[] | undefined;
+  /** With `all`: the index in `solutions` of the first that ends in an orthodox mate, or -1. */
+  firstOrthodox = -1;
   nodes = 0;
   aborted = false;
 
@@ -151,8 +156,10 @@ class Search {
         if (isSeriesMate(s, 0)) {
           this.path[ply] = move;
           const series = Array.from(this.path.subarray(0, ply + 1));
-          if (this.all) this.solutions.push(series);
-          else if (isOrthodoxMate(s, 0)) {
+          if (this.all) {
+            if (this.firstOrthodox < 0 && isOrthodoxMate(s, 0)) this.firstOrthodox = this.solutions.length;
+            this.solutions.push(series);
+          } else if (isOrthodoxMate(s, 0)) {
             this.solutions.push(series);
             return true;
           } else this.italianOnly ??= series;
@@ -295,7 +302,7 @@ export function solveSeries(
       foundBy = italianBy ?? 'complete';
     }
     if (solutions.length > 0) {
-      first ??= solutions[0];
+      first ??= solutions[Math.max(search.firstOrthodox, 0)];
       foundBy ??= 'complete';
       status = 'mate';
     } else {

@@ -370,7 +370,7 @@ test('an orthodox mate is answered before an Italian-only one: the course librar
   assert.deepEqual(refereeSeries(board, 'w', 'KQ', italianOnly), { ok: true });
   assert.ok(chessJsAfter(board, 'w', 'KQ', ['e1d1', 'c1g5', 'a1c1', 'c1c8', 'c8d8'])?.isCheckmate());
   const { position, n } = problem(`${board} w 5`);
-  for (const options of [{}, { completeOnly: true }]) {
+  for (const options of [{}, { completeOnly: true }, { all: true }]) {
     const r = solveSeries(position, n, options);
     assert.ok(r.ok);
     assert.equal(r.value.status, 'mate');

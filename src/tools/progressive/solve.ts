@@ -14,6 +14,12 @@
  *    exact-board tests with one and two moves left). Children are searched in the order of the
  *    best-first heuristic. When it finishes without a mate, "no mate in N" is proven.
  *
+ * An Italian mate may leave the mated side one legal reply that checks back, which its series
+ * forbids; orthodox referees (python-chess, chess.js, the course library's defaults) call that
+ * check. So a mate of that kind found first is kept while the search goes on for an orthodox
+ * one, and is the answer only if none exists or the time limit passes first: a longer search
+ * only for a position whose first mate found is of that kind.
+ *
  * The hot loop allocates nothing: per-ply state slots, move lists, check infos and scores live
  * in typed arrays made once per solve; children are made by copy-make (`copyWithin` + the
  * series move, `playSeriesMove`).

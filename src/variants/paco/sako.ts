@@ -264,12 +264,17 @@ export function amazonTiles(s: Int32Array, attacker: number, king: number): void
         if (cur === liftedTile && canStart(liftedType, diagonal, distance, RAY_DY[dir]!, pawnDy)) {
           if (cur < 32) startLo |= bit; else startHi |= bit;
         }
-        if (cur === epTile || cur === slideFrom) {
-          if (cur < 32) todoLo |= bit; else todoHi |= bit;
-          break;
-        }
         const att = ((cur < 32 ? aLo : aHi) & bit) !== 0;
         const def = ((cur < 32 ? dLo : dHi) & bit) !== 0;
+        if (cur === epTile || cur === slideFrom) {
+          if (cur < 32) todoLo |= bit; else todoHi |= bit;
+          // In the Ŝako of the side to move, the square is that side's and `slideFrom` the
+          // attacker's own pawn's first square, which a FEN may fill with an attacker single.
+          if (att && !def && !slipped && canStart(pieceAt(s, attacker, cur), diagonal, distance, RAY_DY[dir]!, pawnDy)) {
+            if (cur < 32) startLo |= bit; else startHi |= bit;
+          }
+          break;
+        }
         if (!att) {
           if (def) break; // a defender single blocks
           continue; // empty

@@ -206,6 +206,25 @@ test('the travel check before the amazon search: promotions, the lifted single, 
   }
 });
 
+test('Ŝako of the side to move with its en-passant square: an attacker single on the pawn\'s first square may start', () => {
+  // Black to move may take b4 (or a4) en passant; White's Ŝako search keeps that square and the
+  // marking took the square the pawn came from (b2, a2) for a chain tile, never a starting tile, so
+  // the white piece standing there (a FEN's: no game leaves a single there) was not searched.
+  const cases = [
+    '8/8/8/8/1P6/8/1Q6/2k4K b 0 - b3 -', // Qb2-c1
+    '8/8/8/8/P7/1k6/P7/7K b 0 - a3 -', // a2xb3
+    '8/8/8/8/P7/1e6/P1k5/7K b 0 - a3 -', // a2xb3 releases the bishop, Bb3-c2
+  ];
+  for (const f of cases) {
+    const s = fen(f);
+    const other = s.slice();
+    other[PLAYER] = 0;
+    assert.ok(pacoEnds(other) > 0, `plain enumeration ${f}`);
+    assert.equal(isInSako(s, 1), true, `exhaustive ${f}`);
+    assert.equal(isInSakoAmazon(s, 1), true, `amazon ${f}`);
+  }
+});
+
 test('random play: amazon and exhaustive searches agree (settled and mid-turn states)', () => {
   const target = FULL ? 500_000 : 100_000;
   const rng = new Rng(testSeed(20261122));

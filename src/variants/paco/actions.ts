@@ -14,6 +14,7 @@ import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
 import { CASTLE_MASK, CASTLE_SQ } from './tables.js';
 import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 import { HashSet64, StateArena } from './hashset.js';
+import { pieceMayTravelTo } from './reach.js';
 
 /**
  * Writes the legal actions of `s` into `out` and returns their number; a RangeError if `out` has
@@ -188,34 +189,63 @@ export function placeTargets(s: Int32Array): void {
   }
 }
 
-let castleLo = 0;
-let castleHi = 0;
-
-/** §1.7: castling targets for the options `c` (the mover's two identifier bytes), added to `TARGETS`. */
+/**
+ * §1.7: castling targets for the options `c` (the mover's two identifier bytes), added to
+ * `TARGETS`. An option is free when its must-be-empty squares are empty; a free option is offered
+ * unless a square it must keep safe is threatened. The threat search stops once every free option
+ * has one; past its state cap (`setCastlingStateLimit`) no free option is offered.
+ */
 function addCastlingTargets(s: Int32Array, c: number): void {
   let lo = TARGETS[0]!;
   let hi = TARGETS[1]!;
   const occLo = s[OCC]! | s[OCC + 2]!;
   const occHi = s[OCC + 1]! | s[OCC + 3]!;
-  let threatsDone = false;
-  let tLo = 0, tHi = 0;
+  let free = 0;
   for (let k = 0; k < 2; k++) {
     const id = (c >>> (8 * k)) & 0xff;
     if (id === 0) continue;
     const d = id & 0x7f;
     if (((CASTLE_MASK[4 * d]! & occLo) | (CASTLE_MASK[4 * d + 1]! & occHi)) !== 0) continue;
-    if (!threatsDone) {
-      computeThreats(s, s[PLAYER]! ^ 1);
-      tLo = castleLo;
-      tHi = castleHi;
-      threatsDone = true;
-    }
-    if (((CASTLE_MASK[4 * d + 2]! & tLo) | (CASTLE_MASK[4 * d + 3]! & tHi)) !== 0) continue;
-    const t = CASTLE_SQ[5 * d + 4]!;
+    safe[2 * free] = CASTLE_MASK[4 * d + 2]!;
+    safe[2 * free + 1] = CASTLE_MASK[4 * d + 3]!;
+    target[free++] = CASTLE_SQ[5 * d + 4]!;
+  }
+  if (free === 0) return;
+  if (free === 1) {
+    safe[2] = safe[0]!;
+    safe[3] = safe[1]!;
+  }
+  const complete = searchThreats(s, s[PLAYER]! ^ 1, true, castlingLimit);
+  for (let k = 0; k < free && complete; k++) {
+    if (((safe[2 * k]! & threatLo) | (safe[2 * k + 1]! & threatHi)) !== 0) continue;
+    const t = target[k]!;
     if (t < 32) lo |= 1 << t; else hi |= 1 << (t - 32);
   }
   TARGETS[0] = lo;
   TARGETS[1] = hi;
+}
+
+/** The must-be-safe masks (lo, hi) of up to two free castling options, and their place targets. */
+const safe = new Int32Array(4);
+const target = new Int32Array(2);
+
+/**
+ * States one castling threat search may queue (≈0.2 GB and ≈1 s at most). No position of the
+ * reference's data or of our tests comes near it (the largest seen: 3,372 states; README.md,
+ * "Castling safety"); past it the search stops and castling is not offered.
+ */
+const CASTLING_LIMIT = 1_000_000;
+let castlingLimit = CASTLING_LIMIT;
+
+/**
+ * Sets the cap on the states of one castling threat search (0 = no cap; the default is
+ * 1,000,000) and returns the previous one. A search that reaches it offers no castling (§1.7 asks
+ * for safe squares, and safety is then unproven).
+ */
+export function setCastlingStateLimit(limit: number): number {
+  const previous = castlingLimit;
+  castlingLimit = Math.max(0, Math.floor(limit));
+  return previous;
 }
 
 // Scratch of the threat search (never re-entered: it lifts no king).
@@ -225,14 +255,22 @@ const tChild = new Int32Array(WORDS);
 const tActs = new Int32Array(64);
 const tQueue = new StateArena(BASE, 64);
 const tSeen = new HashSet64(8);
+/** The squares found threatened by the last `searchThreats`. */
+let threatLo = 0;
+let threatHi = 0;
 
 /**
  * `determine_all_threats` (§1.7 castling safety, `test_threat_*`): on a copy with `them` in
  * control, the hand emptied (a lifted king is off the board) and Lift required, every square
  * `them` could place a single piece on, directly or through chains (own pieces included, pawn
- * diagonals always, kings and pairs never threaten). Sets `castleLo`/`castleHi`.
+ * diagonals always, kings and pairs never threaten). Sets `threatLo`/`threatHi`.
+ *
+ * With `goal`, only the two masks of `safe` matter: the search stops as soon as both hold a
+ * threatened square, it is skipped when no piece of `them` may travel to threaten a square of
+ * them (`pieceMayTravelTo`, reach.ts), and it gives up past `limit` states (0 = none), returning
+ * false (the threats are then incomplete). True when the answer is complete for the goal.
  */
-function computeThreats(s: Int32Array, them: number): void {
+function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number): boolean {
   for (let i = 0; i < BASE; i++) tRoot[i] = s[i]!;
   tRoot[PLAYER] = them;
   tRoot[HAND_KIND] = HAND_EMPTY;
@@ -242,23 +280,22 @@ function computeThreats(s: Int32Array, them: number): void {
   tRoot[VICTORY] = RUNNING;
   tRoot[REPS] = 0;
   tRoot[HIST_LEN] = 0;
+  threatLo = 0;
+  threatHi = 0;
+  if (goal && !pieceMayTravelTo(tRoot, them, safe[0]! | safe[2]!, safe[1]! | safe[3]!, true)) return true;
   tQueue.reset();
   tSeen.clear();
-  let lo = 0, hi = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = pieceAt(tRoot, them, sq);
     if (p < 0 || p === KING) continue;
     copyState(tRoot, tChild);
     applyAction(tChild, LIFT_BASE + sq);
+    if (addThreats(tChild, them) && goal) return true;
     tQueue.push(tChild);
   }
   for (let idx = 0; idx < tQueue.count; idx++) {
     tQueue.load(idx, tWork);
-    if (tWork[PROMO]! < 0 && tWork[HAND_KIND] === HAND_SINGLE) {
-      threatTargets(tWork, them, tWork[HAND_POS]!, tWork[HAND_PIECE]!);
-      lo |= TARGETS[0]!;
-      hi |= TARGETS[1]!;
-    }
+    tQueue.release(idx + 1);
     const n = legalActions(tWork, tActs);
     const epCapture = enPassantCapturePossible(tWork);
     for (let i = 0; i < n; i++) {
@@ -273,11 +310,25 @@ function computeThreats(s: Int32Array, them: number): void {
       applyAction(tChild, a);
       if (tChild[HAND_KIND] === HAND_EMPTY) continue; // settled
       internHash(tChild);
-      if (tSeen.add(hashLo ^ tChild[REQUIRED]!, hashHi ^ tChild[PROMO]!)) tQueue.push(tChild);
+      if (!tSeen.add(hashLo ^ tChild[REQUIRED]!, hashHi ^ tChild[PROMO]!)) continue;
+      if (addThreats(tChild, them) && goal) return true;
+      if (limit > 0 && tQueue.count >= limit) return false;
+      tQueue.push(tChild);
     }
   }
-  castleLo = lo;
-  castleHi = hi;
+  return true;
+}
+
+/**
+ * Adds the squares the single in hand of `st` threatens (none while a promotion is pending) to
+ * `threatLo`/`threatHi`; whether both masks of `safe` now hold a threatened square.
+ */
+function addThreats(st: Int32Array, them: number): boolean {
+  if (st[PROMO]! >= 0 || st[HAND_KIND] !== HAND_SINGLE) return false;
+  threatTargets(st, them, st[HAND_POS]!, st[HAND_PIECE]!);
+  threatLo |= TARGETS[0]!;
+  threatHi |= TARGETS[1]!;
+  return ((safe[0]! & threatLo) | (safe[1]! & threatHi)) !== 0 && ((safe[2]! & threatLo) | (safe[3]! & threatHi)) !== 0;
 }
 
 /** `en_passant_capture_possible`: a single pawn in hand has the en-passant square on a forward diagonal. */
@@ -292,7 +343,7 @@ export function enPassantCapturePossible(s: Int32Array): boolean {
 
 /** The squares `player` threatens (`determine_all_threats`, §1.7) as (lo, hi) written to `out`. */
 export function threatenedSquares(s: Int32Array, player: number, out: Int32Array): void {
-  computeThreats(s, player);
-  out[0] = castleLo;
-  out[1] = castleHi;
+  searchThreats(s, player, false, 0);
+  out[0] = threatLo;
+  out[1] = threatHi;
 }

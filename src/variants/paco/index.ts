@@ -1,7 +1,7 @@
 /** Paco Ŝako: state, actions, turns, Ŝako/Paco, notations, perft and the `Game` implementation. */
 export * from './layout.js';
 export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
-export { legalActions, isLegalAction, placeTargets, threatenedSquares } from './actions.js';
+export { legalActions, isLegalAction, placeTargets, setCastlingStateLimit, threatenedSquares } from './actions.js';
 export { applyAction } from './play.js';
 export { parsePacoFen, writePacoFen, squareName, parseSquare, type PacoFenError, type PacoFenField, type PacoFenOptions } from './fen.js';
 export {

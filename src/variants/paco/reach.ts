@@ -16,7 +16,7 @@ import {
 } from './layout.js';
 import { pieceAt } from './state.js';
 import { RAY_NEXT } from './tables.js';
-import { TARGETS, pieceTargets } from './targets.js';
+import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 
 /** The board with the attacker's singles that may be lifted taken out of the occupancy. */
 const board = new Int32Array(BASE);
@@ -26,13 +26,24 @@ const reached = new Int32Array(10);
 const work = new Int32Array(5 * 64);
 
 /**
- * Whether some piece of `attacker` may travel onto the defender's `king` this turn: a search over
- * (type, square) from every attacker piece but the king (on the board or in hand), along the
- * moves of its type onto unions that are not stuck (`stuckUnion`), over the board as it is once a
- * piece is in hand or, before the lift, with every own single but the king looked through (any
- * of them may be the one lifted). False means no Paco; true means maybe.
+ * Whether some piece of `attacker` may travel onto the defender's `king` this turn
+ * (`pieceMayTravelTo` with the king's square as the goal). False means no Paco; true means maybe.
  */
 export function pieceMayReachKing(s: Int32Array, attacker: number, king: number): boolean {
+  return pieceMayTravelTo(s, attacker, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32), false);
+}
+
+/**
+ * Whether some piece of `attacker` may, this turn, be placed onto a goal square (`threat` false:
+ * the Paco) or be a single in hand that threatens one (`threat` true: `threatTargets`, the
+ * castling safety of §1.7, where kings and pairs threaten nothing): a search over (type, square)
+ * from every attacker piece but the king (on the board or in hand), along the moves of its type
+ * onto unions that are not stuck (`stuckUnionTowards` the goal), over the board as it is once a
+ * piece is in hand or, before the lift, with every own single but the king looked through (any
+ * of them may be the one lifted; rays over that board reach at least as far as over any board of
+ * the turn). False means never; true means maybe.
+ */
+export function pieceMayTravelTo(s: Int32Array, attacker: number, goalLo: number, goalHi: number, threat: boolean): boolean {
   if (s[EP]! >= 0 || s[PROMO]! >= 0) return true;
   const kind = s[HAND_KIND]!;
   const lifted = kind !== HAND_EMPTY;
@@ -66,20 +77,20 @@ export function pieceMayReachKing(s: Int32Array, attacker: number, king: number)
     }
   }
   if (lifted) n = mark(s[HAND_PIECE]!, s[HAND_POS]!, n);
-  const kLo = king < 32 ? 1 << king : 0, kHi = king < 32 ? 0 : 1 << (king - 32);
   const lastRank = attacker === 0 ? 7 : 0;
   while (n > 0) {
     const e = work[--n]!;
     const t = e >> 6, sq = e & 63;
-    pieceTargets(board, attacker, sq, t, false);
-    if (((TARGETS[0]! & kLo) | (TARGETS[1]! & kHi)) !== 0) return true;
+    if (threat) threatTargets(board, attacker, sq, t); else pieceTargets(board, attacker, sq, t, false);
+    if (((TARGETS[0]! & goalLo) | (TARGETS[1]! & goalHi)) !== 0) return true;
+    if (threat) pieceTargets(board, attacker, sq, t, false);
     for (let half = 0; half < 2; half++) {
       const hit = TARGETS[half]! & (half === 0 ? uLo : uHi);
       let fresh = hit & ~(half === 0 ? doneLo : doneHi);
       while (fresh !== 0) {
         const bit = fresh & -fresh;
         fresh ^= bit;
-        const live = stuckUnion(s, attacker, (half << 5) + 31 - Math.clz32(bit), king, lifted) ? 0 : bit;
+        const live = stuckUnionTowards(s, attacker, (half << 5) + 31 - Math.clz32(bit), goalLo, goalHi, lifted) ? 0 : bit;
         if (half === 0) {
           doneLo |= bit;
           liveLo |= live;
@@ -122,11 +133,18 @@ function mark(type: number, sq: number, n: number): number {
  * the board as it is once a piece is in hand. A king in a union (a FEN's) counts as not stuck.
  */
 export function stuckUnion(s: Int32Array, attacker: number, sq: number, king: number, lifted: boolean): boolean {
+  return stuckUnionTowards(s, attacker, sq, king < 32 ? 1 << king : 0, king < 32 ? 0 : 1 << (king - 32), lifted);
+}
+
+/**
+ * `stuckUnion` with the goal squares (`toLo`, `toHi`) in place of the king. For threats (§1.7)
+ * the goal is the castling squares: more goal squares make fewer unions stuck, never too many.
+ */
+export function stuckUnionTowards(s: Int32Array, attacker: number, sq: number, toLo: number, toHi: number, lifted: boolean): boolean {
   const defender = attacker ^ 1;
   const aLo = s[OCC + 2 * attacker]!, aHi = s[OCC + 2 * attacker + 1]!;
   const dLo = s[OCC + 2 * defender]!, dHi = s[OCC + 2 * defender + 1]!;
-  let goalLo = aLo & dLo, goalHi = aHi & dHi;
-  if (king < 32) goalLo |= 1 << king; else goalHi |= 1 << (king - 32);
+  const goalLo = (aLo & dLo) | toLo, goalHi = (aHi & dHi) | toHi;
   const type = pieceAt(s, attacker, sq);
   if (type === KNIGHT) return ((KNIGHT_ATTACKS[2 * sq]! & goalLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & goalHi)) === 0;
   if (type === PAWN) {

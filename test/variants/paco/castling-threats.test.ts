@@ -1,0 +1,239 @@
+/**
+ * Castling safety (§1.7, `determine_all_threats`) in `legalActions`: the goal-directed threat
+ * search and its travel filter must give the castling targets that the full threat search gives,
+ * and must finish on union-dense positions where the full search ran out of memory.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { FULL, fen, legal, play, setStandardCastling } from './helpers.js';
+import { Rng } from '../../../src/core/rng.js';
+import { enPassantCapturePossible, legalActions, setCastlingStateLimit } from '../../../src/variants/paco/actions.js';
+import { actionName } from '../../../src/variants/paco/action-text.js';
+import { writePacoFen } from '../../../src/variants/paco/fen.js';
+import {
+  CASTLING, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER, PROMO,
+  PROMOTE_BASE, REPS, REQUIRED, REQ_LIFT, RUNNING, VICTORY, WORDS,
+} from '../../../src/variants/paco/layout.js';
+import { applyAction } from '../../../src/variants/paco/play.js';
+import { pieceAt } from '../../../src/variants/paco/state.js';
+import { pieceMayTravelTo } from '../../../src/variants/paco/reach.js';
+import { CASTLE_MASK, CASTLE_SQ } from '../../../src/variants/paco/tables.js';
+import { TARGETS, pieceTargets, threatTargets } from '../../../src/variants/paco/targets.js';
+import { RandomPlayer } from '../../../src/variants/paco/random.js';
+import { pacoStart } from '../../../src/variants/paco/game.js';
+import { testSeed } from '../../helpers.js';
+
+const CRASH = '1TRq1er1/1cDp1e2/sh3cB1/3a1B1i/1qd1B1Ps/1Cs4k/die1p1o1/1RFFK2P w 4 AHah - -';
+
+/**
+ * The full threat search as it was before the goal-directed one (the reference's
+ * `determine_all_threats`): every state of `them`'s chains, keyed by the state's words (not the
+ * position hash), and every square a single in hand threatens from there. Null past `limit` states.
+ */
+function fullThreats(s: Int32Array, them: number, limit = 2_000_000): [number, number] | null {
+  const root = s.slice(0, WORDS);
+  root[PLAYER] = them;
+  root[HAND_KIND] = HAND_EMPTY;
+  root[HAND_PIECE] = -1;
+  root[HAND_POS] = -1;
+  root[REQUIRED] = REQ_LIFT;
+  root[VICTORY] = RUNNING;
+  root[REPS] = 0;
+  root[HIST_LEN] = 0;
+  const queue: Int32Array[] = [];
+  const seen = new Set<string>();
+  for (let sq = 0; sq < 64; sq++) {
+    const p = pieceAt(root, them, sq);
+    if (p < 0 || p === KING) continue;
+    const c = root.slice();
+    applyAction(c, LIFT_BASE + sq);
+    queue.push(c);
+  }
+  const acts = new Int32Array(64);
+  let lo = 0, hi = 0;
+  for (let i = 0; i < queue.length; i++) {
+    if (queue.length > limit) return null;
+    const w = queue[i]!;
+    if (w[PROMO]! < 0 && w[HAND_KIND] === HAND_SINGLE) {
+      threatTargets(w, them, w[HAND_POS]!, w[HAND_PIECE]!);
+      lo |= TARGETS[0]!;
+      hi |= TARGETS[1]!;
+    }
+    const n = legalActions(w, acts);
+    const ep = enPassantCapturePossible(w);
+    for (let k = 0; k < n; k++) {
+      const a = acts[k]!;
+      if (a < PLACE_BASE) continue;
+      if (a < PROMOTE_BASE) {
+        const t = a - PLACE_BASE;
+        if (!(pieceAt(w, 0, t) >= 0 && pieceAt(w, 1, t) >= 0) && !ep) continue;
+      }
+      const c = w.slice();
+      applyAction(c, a);
+      if (c[HAND_KIND] === HAND_EMPTY) continue;
+      const key = Array.from(c.subarray(0, VICTORY)).join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push(c);
+    }
+  }
+  return [lo, hi];
+}
+
+/** Number of full threat searches `expectedKingTargets` has run. */
+let fullSearches = 0;
+
+/** Place targets of the lifted king (`s` has a single king in hand) by the full threat search. */
+function expectedKingTargets(s: Int32Array, limit?: number): number[] | null {
+  const me = s[PLAYER]!;
+  pieceTargets(s, me, s[HAND_POS]!, KING, false);
+  let lo = TARGETS[0]!, hi = TARGETS[1]!;
+  const c = (s[CASTLING]! >>> (16 * me)) & 0xffff;
+  const occLo = s[OCC]! | s[OCC + 2]!, occHi = s[OCC + 1]! | s[OCC + 3]!;
+  let threats: [number, number] | null | undefined;
+  for (let k = 0; k < 2; k++) {
+    const id = (c >>> (8 * k)) & 0xff;
+    if (id === 0) continue;
+    const d = id & 0x7f;
+    if (((CASTLE_MASK[4 * d]! & occLo) | (CASTLE_MASK[4 * d + 1]! & occHi)) !== 0) continue;
+    if (threats === undefined) {
+      threats = fullThreats(s, me ^ 1, limit);
+      fullSearches++;
+    }
+    if (threats === null) return null;
+    if (((CASTLE_MASK[4 * d + 2]! & threats[0]) | (CASTLE_MASK[4 * d + 3]! & threats[1])) !== 0) continue;
+    const t = CASTLE_SQ[5 * d + 4]!;
+    if (t < 32) lo |= 1 << t; else hi |= 1 << (t - 32);
+  }
+  const out: number[] = [];
+  for (let t = 0; t < 64; t++) if ((((t < 32 ? lo : hi) >>> (t & 31)) & 1) !== 0) out.push(PLACE_BASE + t);
+  return out;
+}
+
+test('castling safety: the union-dense position whose threat search ran out of memory answers at once (§1.7)', () => {
+  // Lifting e1 and asking the place targets ended in "RangeError: Array buffer allocation
+  // failed" after 2.5 GB. Run in a subprocess so that a hang or a crash fails the test.
+  const actions = fileURLToPath(new URL('../../../src/variants/paco/actions.js', import.meta.url));
+  const helpers = fileURLToPath(new URL('./helpers.js', import.meta.url));
+  const script = `
+    const { legalActions } = await import(${JSON.stringify(actions)});
+    const { fen, play } = await import(${JSON.stringify(helpers)});
+    const s = fen(${JSON.stringify(CRASH)});
+    play(s, ['Lift(e1)']);
+    const out = new Int32Array(64);
+    const n = legalActions(s, out);
+    console.log(JSON.stringify(Array.from(out.subarray(0, n))));`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(r.status, 0, `exit ${r.status} ${r.signal ?? ''}: ${r.stderr.slice(0, 400)}`);
+  const got = JSON.parse(r.stdout) as number[];
+  // Independently: Black's single pawn on e2 threatens f1 diagonally, a must-be-safe square of
+  // the king-side castling (f1, g1 empty), so g1 is no target; the queen side has b1-d1 occupied.
+  // The king's steps are its empty neighbours d2 and f1, f2.
+  assert.deepEqual(got.map(actionName), ['Place(f1)', 'Place(d2)', 'Place(f2)']);
+  const s = fen(CRASH);
+  play(s, ['Lift(e1)']);
+  assert.deepEqual(legal(s), got);
+});
+
+test('castling safety: the goal-directed threat search gives the full search\'s castling targets on random play', (t) => {
+  // Two sources: the lifted king of random-play positions with castling rights (early play), and
+  // union-dense later positions whose king stands on its home square, given both standard rights
+  // (the targets depend only on the castling squares, §1.7). Positions the full search cannot
+  // finish within its cap are left out (counted).
+  const rng = new Rng(testSeed(20261124));
+  const player = new RandomPlayer();
+  const probe = new Int32Array(WORDS);
+  let compared = 0, offered = 0, tooBig = 0, dense = 0;
+  const check = (s: Int32Array, label: string): void => {
+    const me = s[PLAYER]!;
+    probe.set(s);
+    applyAction(probe, LIFT_BASE + s[KING_SQ + me]!);
+    if (probe[HAND_KIND] !== HAND_SINGLE || probe[HAND_PIECE] !== KING) return;
+    const want = expectedKingTargets(probe, 50_000);
+    if (want === null) {
+      tooBig++;
+      return;
+    }
+    const got = legal(probe);
+    assert.deepEqual(got, want, `castling targets differ at ${label} ${writePacoFen(s)}`);
+    compared++;
+    pieceTargets(probe, me, s[KING_SQ + me]!, KING, false);
+    for (const a of got) {
+      const t = a - PLACE_BASE;
+      if ((((t < 32 ? TARGETS[0]! : TARGETS[1]!) >>> (t & 31)) & 1) === 0) offered++; // castling
+    }
+  };
+  const copy = new Int32Array(WORDS);
+  let turn = 0;
+  const visit = (s: Int32Array): void => {
+    if (s[REQUIRED] !== REQ_LIFT || s[HAND_KIND] !== HAND_EMPTY) return;
+    turn++;
+    const me = s[PLAYER]!;
+    const king = s[KING_SQ + me]!;
+    if (king < 0) return;
+    if (((s[CASTLING]! >>> (16 * me)) & 0xffff) !== 0) check(s, 'with rights');
+    else if (king === (me === 0 ? 4 : 60) && turn % 3 === 0) {
+      copy.set(s);
+      setStandardCastling(copy, me === 0 ? 'AH' : 'ah');
+      dense++;
+      check(copy, 'rights given');
+    }
+  };
+  const games = FULL ? 3000 : 300;
+  for (let g = 0; g < games; g++) {
+    turn = 0;
+    player.playout(pacoStart(), rng, 150, visit);
+  }
+  t.diagnostic(`${compared} positions compared (${dense} with rights given; ${fullSearches} needed a threat search), ${offered} castling targets offered, ${tooBig} too big`);
+  assert.ok(compared >= 8000 && dense >= 1200, `${compared} positions compared (${dense} with rights given, ${tooBig} too big)`);
+  assert.ok(offered >= 500 && fullSearches >= 1200, `${offered} castling targets offered`);
+  assert.ok(tooBig <= compared / 100, `${tooBig} positions too big for the full search`);
+});
+
+test('castling safety: a threat search over its state cap withholds castling (§1.7, README decision)', () => {
+  // A random-play position where White's queen-side castling (c1) is offered only after a
+  // threat search that goes past the lifts: a black piece may travel to threaten b1-e1, but none does.
+  const s = fen('r2q1kr1/ppp1bp1p/2D1b1p1/4p3/2P3n1/2NB1PPN/PBQPa2P/R3KR2 w 1 A - -');
+  play(s, ['Lift(e1)']);
+  const c1 = PLACE_BASE + 2;
+  assert.ok(legal(s).includes(c1));
+  assert.deepEqual(legal(s), expectedKingTargets(s));
+  const previous = setCastlingStateLimit(1);
+  try {
+    assert.deepEqual(legal(s).map(actionName), ['Place(d1)', 'Place(f2)']);
+  } finally {
+    setCastlingStateLimit(previous);
+  }
+  assert.ok(legal(s).includes(c1));
+});
+
+test('castling safety: the travel filter never rules out a square the full threat search finds threatened', (t) => {
+  // Every square of random-play positions (late, union-dense ones included) as a one-square
+  // goal: a square threatened by the full search must be a "maybe" of pieceMayTravelTo.
+  const rng = new Rng(testSeed(20261125));
+  const player = new RandomPlayer();
+  let positions = 0, threatened = 0, ruledOut = 0, turn = 0;
+  const visit = (s: Int32Array): void => {
+    if (s[REQUIRED] !== REQ_LIFT || s[HAND_KIND] !== HAND_EMPTY || ++turn % 4 !== 0) return;
+    const me = s[PLAYER]!;
+    const full = fullThreats(s, me, 50_000);
+    if (full === null) return;
+    positions++;
+    for (let sq = 0; sq < 64; sq++) {
+      const lo = sq < 32 ? 1 << sq : 0, hi = sq < 32 ? 0 : 1 << (sq - 32);
+      const may = pieceMayTravelTo(s, me, lo, hi, true);
+      if (((full[0] & lo) | (full[1] & hi)) !== 0) {
+        threatened++;
+        assert.ok(may, `${writePacoFen(s)}: square ${sq} threatened, but the filter rules it out`);
+      } else if (!may) ruledOut++;
+    }
+  };
+  for (let g = 0; g < (FULL ? 200 : 20); g++) {
+    turn = 0;
+    player.playout(pacoStart(), rng, 200, visit);
+  }
+  t.diagnostic(`${positions} positions, ${threatened} threatened squares, ${ruledOut} unthreatened squares ruled out without a search`);
+  assert.ok(positions >= 300 && ruledOut >= positions, `${positions} positions, ${ruledOut} ruled out`);
+});

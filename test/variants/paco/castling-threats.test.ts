@@ -11,10 +11,10 @@ import { FULL, fen, legal, play, setStandardCastling } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
 import { enPassantCapturePossible, legalActions, setCastlingStateLimit } from '../../../src/variants/paco/actions.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
-import { writePacoFen } from '../../../src/variants/paco/fen.js';
+import { charSquare, parsePacoFen, writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
   CASTLING, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER, PROMO,
-  PROMOTE_BASE, REPS, REQUIRED, REQ_LIFT, RUNNING, VICTORY, WORDS,
+  PROMOTE_BASE, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, RUNNING, VICTORY, WORDS,
 } from '../../../src/variants/paco/layout.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { pieceAt } from '../../../src/variants/paco/state.js';
@@ -192,6 +192,62 @@ test('castling safety: the goal-directed threat search gives the full search\'s 
   assert.ok(tooBig <= compared / 100, `${tooBig} positions too big for the full search`);
 });
 
+/**
+ * A random union-dense FEN with White's king in hand from e1, f1 and g1 empty, a white rook on
+ * h1 and the right `H` (pawns off the first and last ranks, Black's king on e8).
+ */
+function denseFen(rng: Rng): string {
+  const unions = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
+    const wb = charSquare(c);
+    return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
+  });
+  const density = 30 + rng.below(50);
+  const ranks: string[] = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '', empty = 0;
+    for (let f = 0; f < 8; f++) {
+      let c = '';
+      if (r === 7 && f === 4) c = 'k';
+      else if (r === 0 && f === 7) c = 'R';
+      else if (!(r === 0 && f >= 4) && rng.below(100) < density) {
+        const k = rng.below(10);
+        c = k < 5 ? unions[rng.below(unions.length)]! : k < 7 ? 'prnbq'[rng.below(5)]! : 'PRNBQ'[rng.below(5)]!;
+        if ((r === 0 || r === 7) && (c === 'p' || c === 'P')) c = '';
+      }
+      if (c === '') empty++;
+      else {
+        row += (empty > 0 ? String(empty) : '') + c;
+        empty = 0;
+      }
+    }
+    ranks.push(row + (empty > 0 ? String(empty) : ''));
+  }
+  return `${ranks.join('/')}^e1K w 4 H - -`;
+}
+
+test('castling safety: union-dense random FENs give the full search\'s castling targets where it finishes', (t) => {
+  const rng = new Rng(testSeed(20261126));
+  const g1 = PLACE_BASE + 6;
+  let compared = 0, offered = 0, tooBig = 0;
+  for (let i = 0; i < (FULL ? 3000 : 300); i++) {
+    const text = denseFen(rng);
+    const r = parsePacoFen(text);
+    // A pawn of a union on the last rank makes a pending promotion: no king placement then.
+    if (!r.ok || r.value[REQUIRED] !== REQ_PLACE) continue;
+    const want = expectedKingTargets(r.value, 5_000);
+    const got = legal(r.value);
+    if (want === null) {
+      tooBig++;
+      continue;
+    }
+    assert.deepEqual(got, want, text);
+    compared++;
+    if (got.includes(g1)) offered++;
+  }
+  t.diagnostic(`${compared} dense positions compared, castling offered in ${offered}, ${tooBig} too big for the full search`);
+  assert.ok(compared >= 80 && offered >= 3, `${compared} compared, ${offered} offered`);
+});
+
 test('castling safety: a threat search over its state cap withholds castling (§1.7, README decision)', () => {
   // A random-play position where White's queen-side castling (c1) is offered only after a
   // threat search that goes past the lifts: a black piece may travel to threaten b1-e1, but none does.
@@ -207,6 +263,10 @@ test('castling safety: a threat search over its state cap withholds castling (§
     setCastlingStateLimit(previous);
   }
   assert.ok(legal(s).includes(c1));
+  // A union-dense FEN whose search passes the default cap (uncapped, it ran over two minutes
+  // without finding a threat to e1-g1): g1 is withheld, the king's steps stay.
+  const dense = fen('bQ2k1YL/4r1SL/oNf1rNw1/iqI1aIo1/cpC1SJQ1/Rd1NpBNR/1bvBd1QO/QLvn3R^e1K w 4 H - -');
+  assert.deepEqual(legal(dense).map(actionName), ['Place(f1)', 'Place(f2)']);
 });
 
 test('castling safety: the travel filter never rules out a square the full threat search finds threatened', (t) => {

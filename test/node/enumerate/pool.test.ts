@@ -36,13 +36,13 @@ const threadsOf = (pool: WorkerPool): Worker[] => (pool as unknown as { workers:
 test('a thread that dies during a run fails that run with a reason; the pool answers the next ones on a new thread', async () => {
   const pool = new WorkerPool(1);
   try {
-    assert.deepEqual(await within(pool.run(perftMsg(2)), 20000), { type: 'perft', nodes: 400 });
+    assert.deepEqual(await within(pool.run(perftMsg(2)), 20000), { type: 'perft', nodes: 400n });
     const [thread] = threadsOf(pool);
     const running = pool.run(perftMsg(7)); // minutes of work: still running when the thread dies
     setTimeout(() => void thread!.terminate(), 100);
     await assert.rejects(within(running, 20000), /worker thread .*exited/);
-    assert.deepEqual(await within(pool.run(perftMsg(3)), 20000), { type: 'perft', nodes: 8902 });
-    assert.deepEqual(await within(pool.broadcast(perftMsg(1)), 20000), [{ type: 'perft', nodes: 20 }]);
+    assert.deepEqual(await within(pool.run(perftMsg(3)), 20000), { type: 'perft', nodes: 8902n });
+    assert.deepEqual(await within(pool.broadcast(perftMsg(1)), 20000), [{ type: 'perft', nodes: 20n }]);
   } finally {
     await pool.close();
   }
@@ -53,7 +53,7 @@ test('a thread that died while idle is replaced before it is given a run', async
   try {
     await threadsOf(pool)[0]!.terminate();
     await threadsOf(pool)[1]!.terminate();
-    assert.deepEqual(await within(pool.broadcast(perftMsg(2)), 20000), [{ type: 'perft', nodes: 400 }, { type: 'perft', nodes: 400 }]);
+    assert.deepEqual(await within(pool.broadcast(perftMsg(2)), 20000), [{ type: 'perft', nodes: 400n }, { type: 'perft', nodes: 400n }]);
   } finally {
     await pool.close();
   }

@@ -78,13 +78,7 @@ export function canPacoNowAmazon(s: Int32Array): boolean {
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   // The marking needs no copy: it reads only the board, the hand and the en-passant square.
   const attacker = s[PLAYER]!;
-  const king = kingSquare(s, attacker ^ 1);
-  if (king < 0) return false;
-  amazonTiles(s, attacker, king);
-  if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
-  prepare(s, attacker);
-  if (!pieceMayReachKing(probe, attacker, king)) return false;
-  return find(probe, false, king, START, CHAIN);
+  return amazonFind(s, attacker, kingSquare(s, attacker ^ 1));
 }
 
 /** A RangeError unless `side` is a player: 0 white, 1 black. */
@@ -113,16 +107,10 @@ export function isInSakoAmazon(s: Int32Array, side: number): boolean {
   if (s[PROMO]! >= 0 || (s[PLAYER] !== attacker && s[HAND_KIND] !== HAND_EMPTY)) {
     // A pending promotion may change the en-passant square: mark on the prepared probe.
     if (!prepare(s, attacker)) throw new RangeError('paco: Ŝako is undefined while the defender is mid-turn');
-    return amazonSearch(probe);
+    return amazonFind(probe, attacker, kingSquare(probe, side));
   }
   // Otherwise the marking reads the state as it is (no copy unless a search is needed).
-  const king = kingSquare(s, side);
-  if (king < 0) return false;
-  amazonTiles(s, attacker, king);
-  if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
-  prepare(s, attacker);
-  if (!pieceMayReachKing(probe, attacker, king)) return false;
-  return find(probe, false, king, START, CHAIN);
+  return amazonFind(s, attacker, kingSquare(s, side));
 }
 
 /** `isInSako` as a Result: an error when `side` is in control mid-turn. */
@@ -166,14 +154,19 @@ function find(p: Int32Array, path: boolean, king: number, start: Int32Array | nu
   return r === 1;
 }
 
-function amazonSearch(p: Int32Array): boolean {
-  const attacker = p[PLAYER]!;
-  const king = kingSquare(p, attacker ^ 1);
+/**
+ * The reverse amazon search of `attacker` towards the defender's `king`: the marking and the
+ * first necessary condition read `s` as it is; the state is copied into the probe (`prepare`,
+ * unless `s` is the probe already) only for the travel check and the search.
+ */
+function amazonFind(s: Int32Array, attacker: number, king: number): boolean {
   if (king < 0) return false;
-  amazonTiles(p, attacker, king);
-  if ((START[0]! | START[1]!) === 0) return false; // nothing can start a chain towards the king
-  if (!finalStepPossible(p, attacker, king) || !pieceMayReachKing(p, attacker, king)) return false;
-  return find(p, false, king, START, CHAIN);
+  amazonTiles(s, attacker, king);
+  // Nothing can start a chain towards the king, or no last step onto it is possible.
+  if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
+  if (s !== probe) prepare(s, attacker);
+  if (!pieceMayReachKing(probe, attacker, king)) return false;
+  return find(probe, false, king, START, CHAIN);
 }
 
 /**

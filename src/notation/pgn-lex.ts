@@ -432,6 +432,14 @@ export function isSymbolToken(text: string): boolean {
   return true;
 }
 
+/**
+ * Whether a move text, unchecked against a position, has the shape of a move of chess or of a
+ * variant written as SAN: it names a square (`e4`, `Pe4`, antichess's `fxe8=K`), castles (`O-O`,
+ * `0-0-0`, `o-o`) or is a null move (`--`, `Z0`, `0000`). A lone sign (`+`, `x`), a word
+ * (`pawn`) or a forfeit mark (`+--`) is none of these.
+ */
+export const hasMoveShape = (san: string): boolean => /[a-h][1-8]|^([O0o])-\1|^(?:--|Z0|0000)/.test(san);
+
 const moveLexer = new PgnLexer();
 /** The bytes `readsAsOneMove` lexes, kept from call to call (grown when a move is longer). */
 let moveBytes = new Uint8Array(32);

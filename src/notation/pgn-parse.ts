@@ -10,6 +10,7 @@ import { applyMoveKeyless, applyNullMove } from '../chess/play.js';
 import { lastTag, newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.js';
 import {
   decodeText,
+  hasMoveShape,
   unescapeComment,
   PgnLexer,
   readsAsOneMove,
@@ -26,7 +27,7 @@ import {
 } from './pgn-lex.js';
 import type { GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
-import { isNullMoveText, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
+import { isNullMoveText, resolveSan, SAN_SYNTAX, sanErrorKind, sanErrorMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
 
 export interface ParseGameOptions {
@@ -127,6 +128,9 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
           // Unchecked, a word that the lexer cuts into no move (`N½-½`: `N` and a marker, `0e.p.`)
           // would be a move that the writer cannot write back as itself (`N` reads as a NAG): refused.
           return fail('syntax', `'${written}' is not a move that PGN can write back`, written);
+        } else if (!hasMoveShape(san)) {
+          // Unchecked, a move must still look like one (`+` alone is none).
+          return fail('syntax', sanErrorMessage(SAN_SYNTAX, written), written);
         }
         const move = newMove(san);
         // The comments and NAGs written before the move are handed over whole: a spread into the

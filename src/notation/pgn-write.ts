@@ -7,7 +7,7 @@
  */
 import { parseFen } from './fen.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
-import { isSymbolToken, readsAsOneMove } from './pgn-lex.js';
+import { hasMoveShape, isSymbolToken, readsAsOneMove } from './pgn-lex.js';
 
 /** The Seven Tag Roster and the value each takes when unknown (§8.1.1). */
 const ROSTER: readonly [string, string][] = [
@@ -25,10 +25,11 @@ const MARKERS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
 // What the writer refuses to write, since the text would not read back as the game: a tag name
 // that is not one symbol token (PGN standard §8.1.1 and §7, in the lexer's ASCII symbol
 // characters), a move that the lexer would not read back alone as one move token of that very
-// text (`readsAsOneMove`; a move as the reader stores it has no glyphs, they are NAGs), and a
-// NAG outside 0..255 (§8.2.4). Nothing the reader returns is refused, even from `validate: false`.
+// text (`readsAsOneMove`; a move as the reader stores it has no glyphs, they are NAGs) and of
+// a move's shape (`hasMoveShape`: not `+` alone), and a NAG outside 0..255 (§8.2.4). Nothing the reader
+// returns is refused, even from `validate: false`.
 const checkMove = (move: PgnMove): void => {
-  if (!readsAsOneMove(move.san)) throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
+  if (!readsAsOneMove(move.san) || !hasMoveShape(move.san)) throw new RangeError(`makePgn: move '${move.san}' is not one SAN token`);
   for (const nag of move.nags) {
     if (!Number.isInteger(nag) || nag < 0 || nag > 255) throw new RangeError(`makePgn: NAG ${nag} of move '${move.san}' is not an integer in 0..255`);
   }

@@ -880,6 +880,28 @@ test('reader without validation: a word that would not be written back as that o
   }
 });
 
+test('reader without validation: a word with no move\'s shape (`+` alone, `x`, `pawn`) is a syntax error, as the validated reader reports it', () => {
+  // No square, castling or null move in these: the validated reader calls each no SAN move, and
+  // the unvalidated one now reports the same error (it kept them as moves).
+  for (const word of ['+', '#', '++', 'x', '-', '+--', 'h', 'a9', 'xx', '1x', 'pawn', 'Ke']) {
+    const text = `1. e4 e5 2. ${word} *`;
+    const [lax] = parsePgn(text, { validate: false });
+    const [strict] = parsePgn(text);
+    assert.ok(strict !== undefined && !strict.ok && strict.error.kind === 'syntax', `${text}: ${JSON.stringify(strict)}`);
+    assert.ok(lax !== undefined && !lax.ok, `${text}: ${JSON.stringify(lax)}`);
+    assert.deepEqual(lax.error, strict.error, text);
+  }
+  // Moves of standard chess and the variants' shapes are kept unchecked and written back.
+  for (const word of ['Nf3', 'Qh4xe1', 'g1f3', 'O-O', '0-0-0', 'o-o', 'e8Q', 'bxa1=N+', 'exd6e.p.', '--', 'Z0+', 'fxe8=K', 'Pe4']) {
+    const [lax] = parsePgn(`1. e4 e5 2. ${word} *`, { validate: false });
+    assert.ok(lax?.ok, `${word}: ${JSON.stringify(lax)}`);
+    roundTrip(lax.value, word);
+  }
+  // The writer refuses such a move from a tree made by hand: it would not read back.
+  const [g] = ok('1. e4 *');
+  for (const san of ['+', 'x', 'pawn']) assert.throws(() => makePgn({ ...g!, moves: [{ ...g!.moves[0]!, san }] }), RangeError, san);
+});
+
 test('round trip on lichess games with clock comments', () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   let n = 0;

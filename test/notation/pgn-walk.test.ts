@@ -55,11 +55,16 @@ interface Counts {
 const UNREAD: Record<string, number> = {
   // Tags separated by `<br />`: an HTML page's text.
   'chess.js/0.pgn': 8,
+  // A move to a square off the board (`Nf9`), and a forfeit mark (`+--`) in the movetext: no
+  // move's shape, refused by the reader unvalidated too (docs/pgn.md).
+  'chessalyzer/bad-san-mid-file.pgn': 1,
+  'scalachess/fixtures/blackAbsentResult.pgn': 1,
   // kokopu's syntax-error cases (kokopu refuses them too): tags without a name, value or `]`,
   // comments and tag values never closed, text that is no PGN, `*` inside a variation, `((`, `)`.
   'kokopu/pgns/redos-comment/database.pgn': 1,
   'kokopu/pgns/redos-header/database.pgn': 1,
-  'kokopu/pgns/syntactic-error-1/database.pgn': 13,
+  // Words that are no move's shape (`pawn`, `whatever`, `Event`): docs/pgn.md.
+  'kokopu/pgns/syntactic-error-1/database.pgn': 15,
   'kokopu/pgns/syntactic-error-2/database.pgn': 1,
   'kokopu/pgns/syntactic-error-3/database.pgn': 1,
   'kokopu/pgns/syntactic-error-4/database.pgn': 1,

@@ -21,7 +21,10 @@ export class InputError extends UsageError {
 
 /** What `caissa` prints on standard error for an error of bad usage or bad input. */
 export function usageErrorText(command: Command, e: Error): string {
-  const message = visible(e.message);
+  // parseArgs writes some messages over several lines (`--games -1`: "… is ambiguous.", then two
+  // hints): one line here, so that no line break shows as an escape.
+  const parseArgsError = (e as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
+  const message = visible(parseArgsError ? e.message.replace(/\n/g, ' ') : e.message);
   return e instanceof InputError ? `caissa ${command.name}: ${message}` : `caissa ${command.name}: ${message}\nusage: ${command.usage}`;
 }
 

@@ -253,6 +253,17 @@ test('an error quoting the input shows its control characters as escapes, so it 
   }
 });
 
+test("an option's value that starts with a dash (`--games -1`) is bad usage in one line, parseArgs' hints included, no escaped line break", () => {
+  for (const args of [['selfplay', '--games', '-1'], ['svg', '--size', '-5']]) {
+    const r = run(...args);
+    assert.equal(r.code, 2, args.join(' '));
+    const [first, second] = r.err.split('\n');
+    assert.match(first!, new RegExp(`^caissa ${args[0]}: Option '${args[1]}' argument is ambiguous\\. Did you forget .* use '${args[1]}=-XYZ'\\.$`));
+    assert.ok(!r.err.includes('\\x0a'), r.err);
+    assert.ok(second!.startsWith(`usage: caissa ${args[0]}`), r.err);
+  }
+});
+
 test('a command loads only its own modules: BullMQ and ioredis (a quarter of a second) only for cluster, the environment only for selfplay', () => {
   // A module resolve hook reports every module it resolves under the watched paths on stderr.
   const hook = `export async function resolve(specifier, context, next) {

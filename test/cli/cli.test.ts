@@ -134,6 +134,12 @@ test('perft --epd: a line that is no EPD fails by its line number; an unreadable
   const missing = run('perft', '--epd', join(dir, 'missing.epd'));
   assert.equal(missing.code, 2);
   assert.match(missing.err, /^caissa perft: cannot read .*missing\.epd/);
+  // A suite with no EPD line (empty, or blank lines and comments only) is bad input, not a pass.
+  for (const text of ['', '\n\n# nothing but a comment\n']) {
+    writeFileSync(file, text);
+    const empty = run('perft', '--epd', file);
+    assert.deepEqual([empty.code, empty.out, empty.err], [2, '', `caissa perft: ${file} holds no EPD line\n`], JSON.stringify(text));
+  }
 });
 
 test('perft --epd: a count that lies (`;D40 1`) stops the search past --max-nodes and fails as `>N`; a depth past 1,000 fails', () => {

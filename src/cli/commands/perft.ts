@@ -67,8 +67,8 @@ async function runDepth(pos: Position, depth: number, divide: boolean, threads: 
  * mismatch (`id depth expected got`, got as `>N` where the search stopped past maxNodes), count
  * that is not a number, depth past `MAX_DEPTH` or refused position, then
  * `U unchecked (…)` when some lines had no count within maxNodes (or none at all; those are
- * neither passed nor failed), and closes with `P passed, F failed` (positions). A `.gz` file is
- * gunzipped.
+ * neither passed nor failed), and closes with `P passed, F failed` (positions); a file without an
+ * EPD line is bad input. A `.gz` file is gunzipped.
  */
 function runEpd(file: string, maxNodes: number, lenient: boolean): number {
   let text: string;
@@ -80,7 +80,10 @@ function runEpd(file: string, maxNodes: number, lenient: boolean): number {
   let passed = 0;
   let failed = 0;
   let unchecked = 0;
-  text.split(/\r?\n/).forEach((line, i) => {
+  const lines = text.split(/\r?\n/);
+  // An empty suite (a file cut short to nothing, the wrong file) must not pass as "0 failed".
+  if (lines.every((line) => line.trim() === '' || line.startsWith('#'))) throw new InputError(`${file} holds no EPD line`);
+  lines.forEach((line, i) => {
     if (line.trim() === '' || line.startsWith('#')) return;
     const record = parseEpd(line);
     const fallbackId = `line${i + 1}`;

@@ -10,9 +10,11 @@
  * - a terminal state absorbs: stepping it changes nothing and gives zero rewards (with
  *   auto-reset, a state that is over when set, e.g. by `setPosition` and `refresh`, absorbs one
  *   step and the next episode starts);
- * - `rewards` are the last step's rewards per player (0 White, 1 Black), zero-sum at the end;
+ * - `rewards` are the last step's rewards per player (0 White, 1 Black), zero-sum at the end
+ *   (unlike pgx, whose `init` draws which player id plays White, a player here is a colour);
  * - `terminated` is set when the rules (or an illegal action) end the episode, `truncated` when
- *   the step cap `maxSteps` cuts it (a cut episode is not a draw: bootstrap from its value);
+ *   the step cap `maxSteps` cuts it (a cut episode is not a draw: bootstrap from its value;
+ *   pgx's chess instead *terminates* at its 512-step cap, with zero rewards);
  * - with `autoReset` (pgx's `experimental.auto_reset`), a finished environment starts its next
  *   episode inside the same step: observation, mask and current player are the new episode's,
  *   while `rewards`, `terminated` and `truncated` report the finished one until the next step
@@ -123,7 +125,8 @@ export class BatchEnv {
     b.currentPlayer[i] = k.currentPlayer(i);
     b.truncated[i] = 0;
     if (k.status(i, n) !== ONGOING) {
-      // A start position that is already over: terminal from the outset (no rewards).
+      // A start position that is already over: terminal from the outset, with no rewards, as
+      // rewards belong to the step that ends a game (pgx's `from_fen` puts a mate's in `rewards`).
       b.terminated[i] = 1;
       b.legalCount[i] = 0;
       b.masks.fill(1, i * a, (i + 1) * a);

@@ -238,16 +238,32 @@ export class ChessKernel implements GameKernel {
   }
 
   observe(i: number, out: Float32Array, o: number): void {
+    this.observeFrom(i, this.words[i * WORDS + W_TURN]!, out, o);
+  }
+
+  /**
+   * The observation of `i` from the side of `color` (0 White, 1 Black), whether or not it is to
+   * move, as pgx's `observe(state, player_id)` gives it: its pieces are the own ones, the board
+   * is seen from its side, the colour plane and castling planes are its, the repetition, move
+   * count and no-progress planes are the same. A RangeError for an environment or a colour that
+   * is none.
+   */
+  observeAs(i: number, color: number, out: Float32Array, o: number): void {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.n)) throw new RangeError(`ChessKernel.observeAs: environment ${i} is not in 0..${this.n - 1}`);
+    if (color !== 0 && color !== 1) throw new RangeError(`ChessKernel.observeAs: color must be 0 (White) or 1 (Black), got ${color}`);
+    this.observeFrom(i, color, out, o);
+  }
+
+  private observeFrom(i: number, viewer: number, out: Float32Array, o: number): void {
     const kind = this.options.observation;
     if (kind === 'none') return;
     const planes = kind === 'alphazero' ? ALPHAZERO_PLANES : COMPACT_PLANES;
     const w = this.words;
     const p = i * WORDS;
-    const turn = w[p + W_TURN]!;
     const ply = this.ply[i]!;
     const ring = this.ring;
     const r = i * ring;
-    const flags = castlingFlags(w[p + W_CASTLING]!, turn, kingFile(w, p, 0), kingFile(w, p, 1));
+    const flags = castlingFlags(w[p + W_CASTLING]!, viewer, kingFile(w, p, 0), kingFile(w, p, 1));
     const halfmove = w[p + W_HALFMOVE]! / 100;
     // The planes that are constant over the board go into one cell's worth of values, copied to
     // all 64 cells (block copies instead of strided fills); piece bits are set after.
@@ -271,7 +287,7 @@ export class ChessKernel implements GameKernel {
         }
         cell[14 * j + (count > 1 ? 13 : 12)] = 1;
       }
-      cell[112] = turn;
+      cell[112] = viewer;
       cell[113] = ply / this.options.moveCountScale;
       for (let f = 0; f < 4; f++) cell[114 + f] = (flags >> f) & 1;
       cell[118] = halfmove;
@@ -279,19 +295,19 @@ export class ChessKernel implements GameKernel {
       for (let f = 0; f < 4; f++) cell[13 + f] = (flags >> f) & 1;
       cell[17] = this.occurrences[r + (ply & (ring - 1))]! > 1 ? 1 : 0;
       cell[18] = halfmove;
-      cell[19] = turn;
+      cell[19] = viewer;
     }
     for (let k = 0; k < planes; k++) out[o + k] = cell[k]!;
     // Double the filled prefix: 1 → 2 → 4 … → 64 cells in six block copies.
     for (let filled = 1; filled < 64; filled *= 2) out.copyWithin(o + filled * planes, o, o + filled * planes);
     if (kind === 'alphazero') {
       for (let j = 0; j < HISTORY && ply - j >= 0; j++) {
-        writePiecePlanes(out, o, planes, 14 * j, this.boards, (i * HISTORY + ((ply - j) & (HISTORY - 1))) * BOARD, turn);
+        writePiecePlanes(out, o, planes, 14 * j, this.boards, (i * HISTORY + ((ply - j) & (HISTORY - 1))) * BOARD, viewer);
       }
     } else {
-      writePiecePlanes(out, o, planes, 0, w, p, turn);
+      writePiecePlanes(out, o, planes, 0, w, p, viewer);
       const ep = w[p + W_EP]!;
-      if (ep >= 0 && this.epLegal[i] === 1) out[o + (ep ^ (56 * (1 - turn))) * planes + 12] = 1;
+      if (ep >= 0 && this.epLegal[i] === 1) out[o + (ep ^ (56 * (1 - viewer))) * planes + 12] = 1;
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * Chess observations, always from the player to move (the board mirrored top-to-bottom for
- * Black, as pgx's `_flip` does), laid out `(8, 8, planes)` channels-last like pgx's
+ * Chess observations, from the player to move (the board mirrored top-to-bottom for Black, as
+ * pgx's `_flip` does; `ChessKernel.observeAs` gives either player's, as pgx's `observe` with a
+ * `player_id`: "own" and "the mover" are then that player), laid out `(8, 8, planes)` channels-last like pgx's
  * `observe`: `obs[(row * 8 + col) * planes + plane]`, row 0 = the mover's far rank (rank 8 for
  * White), col 0 = the a-file.
  *

@@ -416,3 +416,66 @@ test('no cap on the legal moves (pgx cut its move list at 200): the 218-move pos
     for (let a = 0; a < CHESS_ACTIONS; a++) assert.equal(e.env.buffers.masks[a], expected.has(a) ? 1 : 0, `${fen} label ${a}`);
   }
 });
+
+test('observing from either player (pgx `observe(state, player_id)`: the state flipped for the other player)', () => {
+  // pgx `_observe` with the player not to move observes `_flip(state)` with colour 1 − colour:
+  // the board mirrored top to bottom with the colours swapped (history too), castling rights
+  // swapped, the hash history (repetition planes) and the counters unchanged.
+  for (const observation of ['alphazero', 'compact'] as const) {
+    const P = observation === 'alphazero' ? 119 : 20;
+    const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation });
+    const env = new BatchEnv(kernel, { autoReset: false });
+    // Castling rights differing between the sides, an e.p. capture, a repetition in the history.
+    kernel.setPosition(0, pos('rn2k2r/pppppppp/8/1P6/8/8/P1PPPPPP/R3K1NR w Kkq - 0 1'));
+    env.refresh(0);
+    const plays = ['g1f3', 'b8c6', 'f3g1', 'c6b8', 'g1f3', 'a7a5'];
+    let p = kernel.position(0);
+    for (const uci of plays) {
+      const m = parseUci(p, uci);
+      assert.ok(m.ok, uci);
+      step({ env, kernel }, encodeChessMove(m.value.code, p.words[16]!, false));
+      p = kernel.position(0);
+    }
+    assert.equal(p.legalEpSquare(), 40); // b5xa6 e.p.
+    const mover = p.words[16]!;
+    const own = new Float32Array(64 * P);
+    const other = new Float32Array(64 * P);
+    kernel.observeAs(0, mover, own, 0);
+    assert.deepEqual(own, env.buffers.observations.subarray(0, 64 * P));
+    kernel.observeAs(0, mover ^ 1, other, 0);
+    // The history holds a repetition (after the 5th ply, the 1st again): its planes must carry over.
+    if (observation === 'alphazero') assert.equal(own[14 + 13], 1);
+    const swapCastling = (k: number, base: number): number => (k >= base && k < base + 4 ? base + ((k - base + 2) & 3) : k);
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        for (let k = 0; k < P; k++) {
+          const got = other[(row * 8 + col) * P + k]!;
+          const at = (r: number, kk: number): number => own[(r * 8 + col) * P + kk]!;
+          let expected: number;
+          const slot = observation === 'alphazero' ? k % 14 : k;
+          if ((observation === 'alphazero' && k < 112 && slot < 12) || (observation === 'compact' && k < 12)) {
+            expected = at(7 - row, k + (slot < 6 ? 6 : -6)); // own and opponent swapped, mirrored
+          } else if (observation === 'compact' && k === 12) {
+            expected = at(7 - row, 12); // the e.p. square, mirrored
+          } else if (k === (observation === 'alphazero' ? 112 : 19)) {
+            expected = 1 - at(row, k);
+          } else {
+            expected = at(row, swapCastling(k, observation === 'alphazero' ? 114 : 13));
+          }
+          assert.equal(got, expected, `${observation} row ${row} col ${col} plane ${k}`);
+        }
+      }
+    }
+  }
+  // The start position seen by Black (pgx test_observe's Black planes): own pawns on row 6,
+  // White's on row 1, colour 1.
+  const kernel = new ChessKernel(1, false, DEFAULT_KERNEL_OPTIONS);
+  const env = new BatchEnv(kernel, { autoReset: false });
+  env.reset();
+  const obs = new Float32Array(64 * 119);
+  kernel.observeAs(0, 1, obs, 0);
+  const rowOf = (plane: number, row: number): string => Array.from({ length: 8 }, (_, c) => obs[(row * 8 + c) * 119 + plane]).join('');
+  assert.deepEqual([rowOf(0, 6), rowOf(6, 1), rowOf(5, 7), rowOf(11, 0), rowOf(112, 3)], ['11111111', '11111111', '00001000', '00001000', '11111111']);
+  assert.throws(() => kernel.observeAs(0, 2, obs, 0), RangeError);
+  assert.throws(() => kernel.observeAs(1, 0, obs, 0), RangeError);
+});

@@ -13,7 +13,8 @@
  *
  * Refused although the reference reads them (positions no game reaches, none in its data): a
  * square under the piece in hand that is neither empty nor, for a single piece, a union; two
- * kings of one colour (on the board, or one of them in hand).
+ * kings of one colour (on the board, or one of them in hand); an en-passant square that no double
+ * step left (`enPassantProblem`).
  */
 import { err, ok, type Result } from '../../core/result.js';
 import {

@@ -341,9 +341,17 @@ export function enPassantCapturePossible(s: Int32Array): boolean {
   return (f > 0 && pos + fwd - 1 === ep) || (f < 7 && pos + fwd + 1 === ep);
 }
 
-/** The squares `player` threatens (`determine_all_threats`, §1.7) as (lo, hi) written to `out`. */
-export function threatenedSquares(s: Int32Array, player: number, out: Int32Array): void {
-  searchThreats(s, player, false, 0);
+/**
+ * The squares `player` threatens (`determine_all_threats`, §1.7) as (lo, hi) written to `out`.
+ * Every chain state of `player` is visited: on union-dense positions they run to millions, so
+ * past `maxStates` queued states (default 1,000,000, about 0.2 GB; 0 = no cap) it throws a
+ * RangeError rather than give an incomplete set or run out of memory.
+ */
+export function threatenedSquares(s: Int32Array, player: number, out: Int32Array, maxStates = CASTLING_LIMIT): void {
+  if (!(Number.isInteger(maxStates) && maxStates >= 0)) throw new RangeError(`threatenedSquares: maxStates must be a whole number ≥ 0, got ${maxStates}`);
+  if (!searchThreats(s, player, false, maxStates)) {
+    throw new RangeError(`threatenedSquares: more than ${maxStates} chain states to search; pass a larger maxStates (0 for no cap)`);
+  }
   out[0] = threatLo;
   out[1] = threatHi;
 }

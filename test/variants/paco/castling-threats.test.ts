@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { FULL, fen, legal, play, setStandardCastling } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
-import { enPassantCapturePossible, legalActions, setCastlingStateLimit } from '../../../src/variants/paco/actions.js';
+import { enPassantCapturePossible, legalActions, setCastlingStateLimit, threatenedSquares } from '../../../src/variants/paco/actions.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
 import { charSquare, parsePacoFen, writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
@@ -267,6 +267,23 @@ test('castling safety: a threat search over its state cap withholds castling (§
   // without finding a threat to e1-g1): g1 is withheld, the king's steps stay.
   const dense = fen('bQ2k1YL/4r1SL/oNf1rNw1/iqI1aIo1/cpC1SJQ1/Rd1NpBNR/1bvBd1QO/QLvn3R^e1K w 4 H - -');
   assert.deepEqual(legal(dense).map(actionName), ['Place(f1)', 'Place(f2)']);
+});
+
+test('threatenedSquares: past its state cap a RangeError, not an incomplete set or an allocation failure; uncapped and capped agree below it', () => {
+  // The union-dense position whose full threat search ran out of memory (2.5 GB): Black's threats.
+  const crash = fen(CRASH);
+  const out = new Int32Array(2);
+  assert.throws(() => threatenedSquares(crash, 1, out, 20_000), (e: unknown) => e instanceof RangeError && /more than 20000 chain states/.test(e.message));
+  for (const bad of [-1, 1.5, NaN]) assert.throws(() => threatenedSquares(crash, 1, out, bad), RangeError, String(bad));
+  // Where the search is small, the cap changes nothing: the full search of this test agrees.
+  const s = fen('r2q1kr1/ppp1bp1p/2D1b1p1/4p3/2P3n1/2NB1PPN/PBQPa2P/R3KR2 w 1 A - -');
+  for (const player of [0, 1]) {
+    threatenedSquares(s, player, out);
+    const capped = [out[0]!, out[1]!];
+    threatenedSquares(s, player, out, 0);
+    assert.deepEqual(capped, [out[0]!, out[1]!]);
+    assert.deepEqual(capped, fullThreats(s, player));
+  }
 });
 
 test('castling safety: the travel filter never rules out a square the full threat search finds threatened', (t) => {

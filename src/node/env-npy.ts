@@ -31,12 +31,15 @@ export class NpyFileWriter {
     this.rowCount = existing?.rows ?? 0;
     this.position = this.headerLength + this.rowCount * this.rowBytes;
     this.fd = existing?.fd ?? openSync(path, 'w');
-    if (existing === undefined) this.commit();
+    // A reopened file's header may count rows cut off since (committed by a run killed before
+    // its manifest): it states this writer's rows at once, so the file reads whole at any kill.
+    this.commit();
   }
 
   /**
    * The file at `path`, written by this class with the same type and row shape, continued after
-   * its first `rows` rows: anything past them (rows appended after the last commit) is cut off.
+   * its first `rows` rows: anything past them (rows appended after the last commit) is cut off,
+   * and the header states `rows`.
    * Throws an Error naming the file when it is not such a file or holds fewer rows.
    */
   static reopen(path: string, descr: NpyDescr, rowShape: readonly number[], rows: number): NpyFileWriter {

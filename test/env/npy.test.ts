@@ -110,6 +110,32 @@ test('streamed file: header rewritten with the final row count', () => {
   }
 });
 
+test('a file reopened at fewer rows than its header states reads as those rows at once, before any commit', () => {
+  // A kill between the headers' commit and the manifest's write leaves headers counting rows the
+  // manifest does not: the resumed run cuts the files back to the manifest's rows. Before, the
+  // header kept the larger count until the next checkpoint, so a kill in between left files that
+  // no reader could load (a header past the end of the data).
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  try {
+    const path = join(dir, 'x.npy');
+    const w = new NpyFileWriter(path, '<i4', [2]);
+    w.append(Int32Array.of(1, 2, 3, 4, 5, 6), 3);
+    w.close();
+    const again = NpyFileWriter.reopen(path, '<i4', [2], 1);
+    try {
+      // Read as a kill would leave it: no commit, no close.
+      const back = decodeNpy(new Uint8Array(readFileSync(path)));
+      assert.ok(back.ok, back.ok ? '' : back.error.message);
+      assert.deepEqual(back.value.shape, [1, 2]);
+      assert.deepEqual([...back.value.data!], [1, 2]);
+    } finally {
+      again.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('numpy.load reads our files; our reader reads numpy.save', { skip: numpyPython() === undefined && 'python3 with numpy not available' }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
   try {

@@ -163,7 +163,9 @@ export const clusterCommand: Command = {
       await submit();
       return EXIT_OK;
     } catch (e) {
-      // A work directory of another run, or a damaged one, is the user's to mend: its reason alone.
+      // A work directory of another run is bad input (exit 2), as for caissa enumerate; a damaged
+      // one is the user's to mend: its reason alone (exit 1).
+      if (e instanceof EnumerateError && e.input) throw new InputError(e.message);
       if (e instanceof EnumerateError) {
         console.error(`caissa cluster: ${visible(e.message)}`);
         return EXIT_FAILED;

@@ -97,6 +97,8 @@ export const enumerateCommand: Command = {
         progress,
       });
     } catch (e) {
+      // Another run's work directory is bad input (exit 2), as perft's checkpoint of another count.
+      if (e instanceof EnumerateError && e.input) throw new InputError(e.message);
       if (e instanceof EnumerateError) {
         console.error(`caissa enumerate: ${visible(e.message)}`);
         return EXIT_FAILED;

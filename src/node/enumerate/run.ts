@@ -227,12 +227,12 @@ export function initWorkdir(
   makeWorkdir(dir);
   let manifest = readChecked(manifestFile(dir), 'manifest');
   if (manifest !== undefined && !fresh) {
-    if (!o.resume) throw new EnumerateError(`${dir} holds a run already: pass --resume to continue it, or use an empty directory`);
+    if (!o.resume) throw new EnumerateError(`${dir} holds a run already: pass --resume to continue it, or use an empty directory`, true);
     if (manifest.fen !== o.fen || manifest.identity !== o.identity || manifest.plies !== o.plies) {
-      throw new EnumerateError(`${dir} holds a different run (${manifest.identity}, ${manifest.plies} plies, ${manifest.fen})`);
+      throw new EnumerateError(`${dir} holds a different run (${manifest.identity}, ${manifest.plies} plies, ${manifest.fen})`, true);
     }
   } else if (manifest === undefined) {
-    if (!isUnfinishedSetUp(dir)) throw new EnumerateError(`${dir} is not empty and has no manifest`);
+    if (!isUnfinishedSetUp(dir)) throw new EnumerateError(`${dir} is not empty and has no manifest`, true);
     // A kill during the set-up below leaves level 0 and temporary files, but no manifest yet.
     for (const name of readdirSync(dir)) if (!isLockFile(name)) removeIfPresent(join(dir, name));
     ensureDir(levelDir(dir, 0));

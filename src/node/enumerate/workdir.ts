@@ -23,9 +23,18 @@ import { join } from 'node:path';
 import { readJson, tmpName } from '../atomic-file.js';
 import { makeDirectory } from '../make-dir.js';
 
-/** A failure the user caused (bad workdir state, unsupported combination, a damaged file). */
+/**
+ * A failure the user caused (bad workdir state, unsupported combination, a damaged file). `input`
+ * for a work directory that is not this run's to use (another run's, or one not given --resume):
+ * bad input, as a perft checkpoint of another count is.
+ */
 export class EnumerateError extends Error {
   override readonly name = 'EnumerateError';
+  readonly input: boolean;
+  constructor(message: string, input = false) {
+    super(message);
+    this.input = input;
+  }
 }
 
 /** The error for a file of the work directory that is not as the run left it. */

@@ -221,13 +221,13 @@ test('cluster: bad usage is named as such at once, before Redis is tried (exit 2
   assert.match(fen.err, /^caissa cluster: invalid FEN/);
 });
 
-test('cluster submit and status: a work directory of another run, or a damaged manifest, is refused with the reason (exit 1, no stack trace)', needsRedis, async () => {
+test('cluster submit and status: a work directory of another run (exit 2), or a damaged manifest (exit 1), is refused with the reason, no stack trace', needsRedis, async () => {
   await withCluster(async (url, cwd) => {
     const work = join(cwd, 'run');
     const start = Position.standard();
     initWorkdir(work, { fen: makeFen(start), identity: 'fide', plies: 2, resume: false, pos: start });
     const other = await run(['cluster', 'submit', '--redis', url, '--plies', '3', '--workdir', work]);
-    assert.equal(other.code, 1, other.err);
+    assert.equal(other.code, 2, other.err);
     assert.match(other.err, /^caissa cluster: .*run holds a different run \(fide, 2 plies, /);
     assert.doesNotMatch(other.err, /\n\s+at /);
     writeFileSync(join(work, 'manifest.json'), '{"version":1,');

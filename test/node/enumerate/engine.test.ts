@@ -140,7 +140,7 @@ test('a run killed at random points and resumed gives the same counts', async ()
   }
 });
 
-test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', () => {
+test('CLI: --json last line, bad usage exit 2, foreign work directory exit 2', () => {
   const ok = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--identity', 'diagram', '--within', '--json', '--quiet'], { encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr);
   const lines = ok.stdout.trim().split('\n');
@@ -187,9 +187,14 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 1', (
     }
     const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--json'], { encoding: 'utf8' });
     assert.equal(first.status, 0, first.stderr);
+    // Another run's directory, or a run not given --resume, is bad input (exit 2), as perft's
+    // checkpoint of another count is; it was exit 1, as for a failed count. The usage is not printed.
     const again = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--workdir', dir, '--resume', '--quiet'], { encoding: 'utf8' });
-    assert.equal(again.status, 1);
-    assert.match(again.stderr, /different run/);
+    assert.equal(again.status, 2);
+    assert.match(again.stderr, /^caissa enumerate: .* holds a different run \(fide, 2 plies, rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1\)\n$/);
+    const noResume = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet'], { encoding: 'utf8' });
+    assert.equal(noResume.status, 2);
+    assert.match(noResume.stderr, /^caissa enumerate: .* holds a run already: pass --resume to continue it, or use an empty directory\n$/);
     // A work directory that is a file: a message that names it, not an EEXIST stack trace.
     const file = join(dir, 'manifest.json');
     const onFile = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', file, '--quiet'], { encoding: 'utf8' });

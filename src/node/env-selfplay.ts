@@ -30,6 +30,7 @@ import { kernelFactory } from '../env/registry.js';
 import { readJson, writeJsonAtomic } from './atomic-file.js';
 import { NpyFileWriter } from './env-npy.js';
 import { splitRange } from './env-pool.js';
+import { takeLock } from './lock.js';
 import { makeDirectory } from './make-dir.js';
 import { WorkerThreadError } from './worker-error.js';
 
@@ -55,6 +56,14 @@ export interface SelfplayOptions {
 export class SelfplayRunError extends Error {
   override readonly name = 'SelfplayRunError';
 }
+
+/** Another process runs in `out` (its `lock.json` names it). */
+export class SelfplayBusyError extends Error {
+  override readonly name = 'SelfplayBusyError';
+}
+
+/** The lock file in `out` that keeps a second run off (`lock.ts`). */
+export const SELFPLAY_LOCK = 'lock.json';
 
 /** How often a run writes its checkpoint. */
 const CHECKPOINT_MS = 1000;
@@ -144,10 +153,29 @@ export async function runSelfplay(
 ): Promise<{ games: number; samples: number; elapsedMs: number; manifest: object }> {
   const factory = kernelFactory(options.game);
   if (factory === undefined) throw new RangeError(`no environment for game '${options.game}'`);
+  makeDirectory(options.out);
+  // Two runs in one directory would append to the same files and write over each other's
+  // manifest: one at a time, from before the manifest is read to after it is last written.
+  const release = takeLock(join(options.out, SELFPLAY_LOCK), {
+    subject: options.out,
+    users: 'a caissa selfplay',
+    fail: (message, held) => (held ? new SelfplayBusyError(message) : new SelfplayRunError(message)),
+  });
+  try {
+    return await runLocked(options, factory, onProgress);
+  } finally {
+    release();
+  }
+}
+
+async function runLocked(
+  options: SelfplayOptions,
+  factory: NonNullable<ReturnType<typeof kernelFactory>>,
+  onProgress: ((p: SelfplayProgress) => void) | undefined,
+): Promise<{ games: number; samples: number; elapsedMs: number; manifest: object }> {
   const shape = factory.observationShape(options.observation);
   const a = factory.actionCount;
   const observationKind = options.game === 'paco' ? 'reference' : options.observation;
-  makeDirectory(options.out);
   const path = (name: string): string => join(options.out, name);
 
   let prior: RunManifest | undefined;

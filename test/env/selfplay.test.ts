@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chessops/chess';
@@ -387,6 +387,39 @@ test('a run killed after a checkpoint resumes: no game lost or played twice, fil
     assert.deepEqual(after.slice(0, before.length), before);
     // The resumed part has seeds of its own: no game is played twice.
     assert.equal(new Set(after).size, after.length);
+  }));
+
+test('a second run in a directory another run is using is refused (exit 1, naming it) and the first goes on; a dead run\'s lock is taken over', () =>
+  withDir(async (dir) => {
+    const args = [MAIN, 'selfplay', '--games', '40', '--batch', '4', '--max-steps', '60', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
+    const first = spawn(process.execPath, args, { stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => first.on('exit', (code) => resolve(code)));
+    try {
+      while (first.exitCode === null && readManifest(dir) === undefined) await new Promise((r) => setTimeout(r, 10));
+      // Held still while the second runs, so that it cannot end first on a busy machine.
+      first.kill('SIGSTOP');
+      // Before, both ran: the second, resuming, cut the files back to the manifest's rows under the
+      // first, and each wrote its own manifest over the other's.
+      for (const extra of [['--resume'], []]) {
+        const second = spawnSync(process.execPath, [...args, ...extra], { encoding: 'utf8' });
+        assert.equal(second.status, 1, second.stderr);
+        assert.match(second.stderr, new RegExp(`^caissa selfplay: .* is in use by process ${first.pid} on .* \\(a caissa selfplay\\)`));
+      }
+      first.kill('SIGCONT');
+      assert.equal(await exited, 0);
+    } finally {
+      first.kill('SIGCONT');
+      first.kill();
+    }
+    check(dir, { ...base, games: 40, batch: 4, maxSteps: 60, out: dir });
+    assert.ok(!existsSync(join(dir, 'lock.json')), 'the run left its lock');
+    // A lock whose process is gone (a killed run) is taken over.
+    const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
+    writeFileSync(join(dir, 'lock.json'), JSON.stringify({ pid: gone, host: hostname() }));
+    const resumed = spawnSync(process.execPath, [...args.map((a) => (a === '40' ? '45' : a)), '--resume'], { encoding: 'utf8' });
+    assert.equal(resumed.status, 0, resumed.stderr);
+    check(dir, { ...base, games: 45, batch: 4, maxSteps: 60, out: dir });
+    assert.ok(!existsSync(join(dir, 'lock.json')));
   }));
 
 test('a finished run resumed with more games is extended; with as many, left as it is', () =>

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
-import { runSelfplay, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
+import { runSelfplay, SelfplayBusyError, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 import { visible } from '../../core/visible.js';
 
@@ -101,6 +101,11 @@ export const selfplayCommand: Command = {
       });
     } catch (e) {
       if (e instanceof SelfplayRunError) throw new InputError(e.message);
+      // As caissa perft --checkpoint and caissa enumerate do for their work in use: exit 1.
+      if (e instanceof SelfplayBusyError) {
+        console.error(`caissa selfplay: ${visible(e.message)}`);
+        return EXIT_FAILED;
+      }
       const code = (e as { code?: string }).code;
       if (code !== undefined && UNWRITABLE.has(code)) {
         throw new InputError(`--out ${options.out}: cannot write there (${(e as Error).message})`);

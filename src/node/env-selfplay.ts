@@ -21,6 +21,7 @@
  * their own (a resumed run does not repeat the games it already has). A finished run can be
  * resumed with a larger `games` to extend it.
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { envSeed } from '../env/batch.js';
@@ -195,6 +196,9 @@ async function runLocked(
     if (theirs.join() !== ours.join()) throw new SelfplayRunError(`${options.out} holds a different run (${theirs.join(' ')})`);
   }
   const segment = resumed === undefined ? 0 : resumed.segments ?? 1;
+  // A fresh run over a finished one: that run's manifest goes before its files are replaced, so
+  // that no kill or failure meanwhile leaves it vouching for files that no longer hold its games.
+  if (resumed === undefined && prior !== undefined) rmSync(path('manifest.json'), { force: true });
 
   const files: [string, NpyDescr, readonly number[]][] = [
     ['observations', '<f4', shape],

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -438,6 +438,24 @@ test('a finished run resumed with more games is extended; with as many, left as 
     // A fresh run (no resume) replaces a finished one, as it always did.
     await runSelfplay({ ...base, games: 2, out: dir });
     assert.equal(gameLines(dir).length, 2);
+  }));
+
+test('a fresh run that fails while it replaces a finished run\'s files leaves no manifest vouching for them', () =>
+  withDir(async (dir) => {
+    await runSelfplay({ ...base, games: 3, out: dir });
+    // values.npy cannot be opened (a directory in its place): the fresh run fails after it has
+    // replaced the files before it, as a kill at that moment would leave them. Before, the finished
+    // run's manifest was left, complete, counting samples that observations.npy no longer held.
+    rmSync(join(dir, 'values.npy'));
+    mkdirSync(join(dir, 'values.npy'));
+    await assert.rejects(runSelfplay({ ...base, games: 2, out: dir }), /EISDIR/);
+    assert.equal(load(dir, 'observations').shape[0], 0);
+    assert.equal(readManifest(dir), undefined);
+    // Nothing is left to resume: the next run, with --resume or not, starts afresh.
+    rmSync(join(dir, 'values.npy'), { recursive: true });
+    const options = { ...base, games: 2, out: dir, resume: true };
+    await runSelfplay(options);
+    check(dir, options);
   }));
 
 test('a run whose directory goes away fails with the CLI\'s error, not a crash', async () => {

@@ -16,7 +16,8 @@
  * Lines are not synced to disk one by one (jobs of milliseconds at small depths): a killed process
  * loses none, a crash of the system may lose the last ones, whose jobs are then counted again.
  */
-import { closeSync, openSync, readFileSync, realpathSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { Position } from '../chess/position.js';
 import { makeFen } from '../notation/fen.js';
 import { perft } from '../tools/perft.js';
@@ -143,6 +144,25 @@ function openJournal(file: string, want: Header, jobs: readonly PerftJob[]): Map
 }
 
 /**
+ * The file a journal path stands for: the path itself, or the file its symbolic links lead to,
+ * even one not made yet (a link that dangles), so that the journal is written there and the
+ * link kept, not replaced by the header's rename. A path that is no link comes back as given.
+ */
+function followLinks(file: string): string {
+  let path = file;
+  // 40 hops, as Linux allows; a loop of links is then read and fails as any unreadable file.
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!lstatSync(path).isSymbolicLink()) return path;
+      path = resolve(dirname(path), readlinkSync(path));
+    } catch {
+      return path;
+    }
+  }
+  return path;
+}
+
+/**
  * The path the lock is named after: the journal's own (its symbolic links resolved), so that a
  * run through a link to a journal in use is kept off too; the given path while there is no file.
  */
@@ -170,20 +190,21 @@ export interface CheckpointedPerft {
 export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount[]> {
   const { roots, jobs } = perftJobs(o.pos, o.depth);
   const want: Header = { caissa: 'perft checkpoint', fen: makeFen(o.pos), depth: o.depth, bulk: o.bulk, chess960: o.pos.chess960, jobs: jobs.length };
-  const release = takeLock(`${lockBase(o.file)}.lock`, {
+  const file = followLinks(o.file);
+  const release = takeLock(`${lockBase(file)}.lock`, {
     subject: o.file,
     users: 'a caissa perft --checkpoint',
     fail: (message, held) => new CheckpointError(message, held ? 'locked' : 'input'),
   });
   try {
-    const done = openJournal(o.file, want, jobs);
+    const done = openJournal(file, want, jobs);
     const counts = roots.map(() => 0n);
     for (const [index, nodes] of done) counts[jobs[index]!.root]! += BigInt(nodes);
     const pending = jobs.filter((job) => !done.has(job.index));
     if (pending.length === 0) return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
     let fd: number;
     try {
-      fd = openSync(o.file, 'a');
+      fd = openSync(file, 'a');
     } catch (e) {
       throw new CheckpointError(`cannot write ${o.file}: ${(e as Error).message}`, 'input');
     }

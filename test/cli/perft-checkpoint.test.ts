@@ -264,6 +264,26 @@ test('a journal in use is refused under another name too: a symbolic link to it,
   }
 });
 
+test('a symbolic link to a journal not made yet: the journal is made where it points, the link kept, and the lock is the target\'s', async () => {
+  const target = fresh();
+  const link = fresh();
+  symlinkSync(basename(target), link);
+  const first = await run('3', '--checkpoint', link);
+  assert.equal(first.code, 0, first.err);
+  assert.ok(lstatSync(link).isSymbolicLink(), 'the link is kept, not replaced by the journal');
+  assertWhole(target);
+  // The journal serves under either name, and the lock is one: a run holding it keeps the other off.
+  assert.deepEqual(await run('3', '--checkpoint', target), first);
+  const holder = spawn('sleep', ['30']);
+  try {
+    writeFileSync(`${target}.lock`, JSON.stringify({ pid: holder.pid, host: hostname() }));
+    assert.equal((await run('3', '--checkpoint', link)).code, 1);
+  } finally {
+    holder.kill();
+    rmSync(`${target}.lock`, { force: true });
+  }
+});
+
 test('a FEN that differs only in its clocks is the same count: its journal serves', async () => {
   // The clocks change no legal move, so no perft count (FIDE 9.3 and 9.6.2 are claims and
   // game ends, not rules of movement).

@@ -440,6 +440,20 @@ test('a finished run resumed with more games is extended; with as many, left as 
     assert.equal(gameLines(dir).length, 2);
   }));
 
+test('caissa selfplay --resume with fewer --games than the run holds: none played, none removed, and it says so', () =>
+  withDir((dir) => {
+    const args = [MAIN, 'selfplay', '--games', '3', '--batch', '2', '--max-steps', '30', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
+    assert.equal(spawnSync(process.execPath, args, { encoding: 'utf8' }).status, 0);
+    const before = gameLines(dir);
+    const fewer = args.map((a, i) => (args[i - 1] === '--games' ? '1' : a));
+    const r = spawnSync(process.execPath, [...fewer, '--resume'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /of 3 games/);
+    assert.equal(r.stderr, `caissa selfplay: ${dir} already holds 3 games, more than --games 1: none played, none removed\n`);
+    assert.deepEqual(gameLines(dir), before);
+    return Promise.resolve();
+  }));
+
 test('a fresh run that fails while it replaces a finished run\'s files leaves no manifest vouching for them', () =>
   withDir(async (dir) => {
     await runSelfplay({ ...base, games: 3, out: dir });

@@ -114,6 +114,8 @@ export const selfplayCommand: Command = {
       return EXIT_FAILED;
     }
     if (show) process.stderr.write('\n');
+    // A run resumed with fewer games than it holds plays none and keeps them all: say so.
+    if (result.games > games) console.error(`caissa selfplay: ${visible(options.out)} already holds ${result.games} games, more than --games ${games}: none played, none removed`);
     console.log(`wrote ${result.samples} samples of ${result.games} games to ${options.out} (${Math.round((result.samples * 1000) / Math.max(1, result.elapsedMs))} samples/s)`);
     return EXIT_OK;
   },

@@ -63,6 +63,11 @@ export function randomFen(rng: Rng): { fen: string; chess960: boolean } {
     const beside = pushed + f + (rng.below(2) === 0 ? -1 : 1);
     if (rng.below(2) === 0 && beside >> 3 === pushed >> 3 && board[beside] === '') board[beside] = taker;
   }
+  return { fen: `${boardFen(board)} ${turn} ${castling === '' ? '-' : castling} ${ep} 0 1`, chess960 };
+}
+
+/** The FEN board field of 64 squares a1…h8, each a FEN piece letter or '' for an empty square. */
+export function boardFen(board: readonly string[]): string {
   const ranks: string[] = [];
   for (let r = 7; r >= 0; r--) {
     let text = '';
@@ -78,5 +83,5 @@ export function randomFen(rng: Rng): { fen: string; chess960: boolean } {
     }
     ranks.push(empty > 0 ? text + String(empty) : text);
   }
-  return { fen: `${ranks.join('/')} ${turn} ${castling === '' ? '-' : castling} ${ep} 0 1`, chess960 };
+  return ranks.join('/');
 }

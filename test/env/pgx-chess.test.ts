@@ -21,6 +21,7 @@ import { DEFAULT_KERNEL_OPTIONS, DRAW, WHITE_WINS } from '../../src/env/kernel.j
 import { Position } from '../../src/chess/position.js';
 import { readFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
+import { boardFen } from '../random-placement.js';
 
 function pos(fen: string): Position {
   const r = readFen(fen);
@@ -109,21 +110,7 @@ test('pgx FROM_PLANE: every queen and knight label of every square, both colours
         board[sq] = up(piece);
         board[own] = up('k');
         board[other] = down('k');
-        const ranks: string[] = [];
-        for (let r = 7; r >= 0; r--) {
-          let row = '';
-          let empty = 0;
-          for (let f = 0; f < 8; f++) {
-            const c = board[r * 8 + f]!;
-            if (c === '') empty++;
-            else {
-              row += (empty > 0 ? String(empty) : '') + c;
-              empty = 0;
-            }
-          }
-          ranks.push(row + (empty > 0 ? String(empty) : ''));
-        }
-        const p = pos(`${ranks.join('/')} ${color} - - 0 1`);
+        const p = pos(`${boardFen(board)} ${color} - - 0 1`);
         const turn = color === 'w' ? 0 : 1;
         // The mover's view: Black's board mirrored top to bottom (pgx `_flip`), files kept.
         const rel = (s: number): number => (turn === 1 ? s ^ 56 : s);

@@ -142,6 +142,27 @@ export class BatchEnv {
     if (b.observationSize > 0) this.kernel.observe(i, b.observations, i * b.observationSize);
   }
 
+  /**
+   * Writes the observation of environment `i` as `player` (0 White, 1 Black) sees it into
+   * `out[o..o + observationSize)`, whether or not that player is to act: pgx's
+   * `observe(state, player_id)`, for training from both sides or for an opponent model. The
+   * observation of `buffers.observations` is the one of the player to act; this one is written
+   * on demand and changes no state. A RangeError for an environment, a player or a buffer that
+   * is none, an Error when observations are off or the game's observation has no viewer (Paco
+   * Ŝako's).
+   */
+  observeAs(i: number, player: number, out: Float32Array, o = 0): void {
+    this.checkIndex(i, 'observeAs');
+    if (player !== 0 && player !== 1) throw new RangeError(`BatchEnv.observeAs: player must be 0 (White) or 1 (Black), got ${player}`);
+    const size = this.buffers.observationSize;
+    if (size === 0) throw new Error('BatchEnv.observeAs: this batch has no observations (observation kind none)');
+    if (!(Number.isInteger(o) && o >= 0 && o + size <= out.length)) {
+      throw new RangeError(`BatchEnv.observeAs: out[${o}..${o + size}) does not fit a buffer of ${out.length} values`);
+    }
+    if (this.kernel.observeAs === undefined) throw new Error("BatchEnv.observeAs: this game's observation is the player to act's only");
+    this.kernel.observeAs(i, player, out, o);
+  }
+
   /** Steps every environment with `actions` (default: `buffers.actions`). */
   step(actions: Int32Array = this.buffers.actions): void {
     if (actions.length < this.size) throw new RangeError(`expected ${this.size} actions, got ${actions.length}`);

@@ -37,6 +37,12 @@ export interface GameKernel {
   status(i: number, legalCount: number): number;
   /** Writes the observation of `i` (from the player to act) into `out[o..]`. */
   observe(i: number, out: Float32Array, o: number): void;
+  /**
+   * Writes the observation of `i` as `player` (0 White, 1 Black) sees it, whether or not it is
+   * to act (pgx's `observe(state, player_id)`). Only for games whose observation has a viewer:
+   * chess's; Paco Ŝako's is the reference's, which has the player to act's view only.
+   */
+  observeAs?(i: number, player: number, out: Float32Array, o: number): void;
   /** A text form of the state (FEN for chess). */
   describe(i: number): string;
   /** The state of `i` as its `Game` sees it (for searches); valid until `i` is played. */

@@ -10,6 +10,9 @@
  * see a worker die while this thread waits: it then makes the pending count negative (LOST) and
  * wakes this thread, which throws a WorkerThreadError with the reason. A worker that fails to
  * start fails `create` the same way, after the other threads are ended.
+ *
+ * `BatchEnv.observeAs` (another player's view) is not offered here: the states of the other
+ * slices live in the workers, and the buffers hold the player to act's view only.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BatchEnv, type BatchOptions } from '../env/batch.js';

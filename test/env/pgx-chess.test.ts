@@ -18,6 +18,7 @@ import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { CHESS_ACTIONS, decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.js';
 import { DEFAULT_KERNEL_OPTIONS, DRAW, WHITE_WINS } from '../../src/env/kernel.js';
+import { pacoKernelFactory } from '../../src/env/paco-encoder.js';
 import { Position } from '../../src/chess/position.js';
 import { readFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
@@ -429,7 +430,8 @@ test('observing from either player (pgx `observe(state, player_id)`: the state f
     const other = new Float32Array(64 * P);
     kernel.observeAs(0, mover, own, 0);
     assert.deepEqual(own, env.buffers.observations.subarray(0, 64 * P));
-    kernel.observeAs(0, mover ^ 1, other, 0);
+    // Through the batch, as a user asks it (the kernel's own is checked below).
+    env.observeAs(0, mover ^ 1, other);
     // The history holds a repetition (after the 5th ply, the 1st again): its planes must carry over.
     if (observation === 'alphazero') assert.equal(own[14 + 13], 1);
     const swapCastling = (k: number, base: number): number => (k >= base && k < base + 4 ? base + ((k - base + 2) & 3) : k);
@@ -465,4 +467,34 @@ test('observing from either player (pgx `observe(state, player_id)`: the state f
   assert.deepEqual([rowOf(0, 6), rowOf(6, 1), rowOf(5, 7), rowOf(11, 0), rowOf(112, 3)], ['11111111', '11111111', '00001000', '00001000', '11111111']);
   assert.throws(() => kernel.observeAs(0, 2, obs, 0), RangeError);
   assert.throws(() => kernel.observeAs(1, 0, obs, 0), RangeError);
+});
+
+test("BatchEnv.observeAs: the kernel's view at an offset; typed errors for what is not there", () => {
+  const kernel = new ChessKernel(2, false, DEFAULT_KERNEL_OPTIONS);
+  const env = new BatchEnv(kernel, { seed: 7 });
+  env.reset();
+  env.stepRandom(9);
+  const size = 64 * 119;
+  const out = new Float32Array(3 * size).fill(-1);
+  const expected = new Float32Array(size);
+  for (const player of [0, 1]) {
+    env.observeAs(1, player, out, size);
+    kernel.observeAs(1, player, expected, 0);
+    assert.deepEqual(out.subarray(size, 2 * size), expected);
+  }
+  assert.ok(out.subarray(0, size).every((v) => v === -1) && out.subarray(2 * size).every((v) => v === -1), 'nothing written outside the slot');
+  // The player to act's view is the buffer's.
+  env.observeAs(0, env.buffers.currentPlayer[0]!, out, 0);
+  assert.deepEqual(out.subarray(0, size), env.buffers.observations.subarray(0, size));
+  assert.throws(() => env.observeAs(2, 0, out), RangeError);
+  assert.throws(() => env.observeAs(0, -1, out), RangeError);
+  assert.throws(() => env.observeAs(0, 0, out, 2 * size + 1), RangeError);
+  assert.throws(() => env.observeAs(0, 0, new Float32Array(size - 1)), RangeError);
+  const blind = new BatchEnv(new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' }));
+  blind.reset();
+  assert.throws(() => blind.observeAs(0, 0, out), /no observations/);
+  // Paco Ŝako's observation is the reference's, the player to act's only.
+  const paco = new BatchEnv(pacoKernelFactory.create(1, DEFAULT_KERNEL_OPTIONS));
+  paco.reset();
+  assert.throws(() => paco.observeAs(0, 1, new Float32Array(paco.buffers.observationSize)), /player to act's only/);
 });

@@ -149,8 +149,13 @@ const moveScratch = new Uint16Array(MAX_MOVES_ANY);
 const pairScratch = new Int32Array(2);
 
 export class Position {
-  /** The compact words (see `layout.ts`). Treat as read-only. */
-  readonly words: Int32Array;
+  /**
+   * The compact words (see `layout.ts`), which every move generated from this position reads
+   * and whose legality rests on them: read-only. TypeScript refuses an element write; a typed array cannot be frozen, so its
+   * methods (`set`, `fill`) stay callable, and a position written through them is no position
+   * of the rules: copy the words (`Int32Array.from`) to work on them.
+   */
+  readonly words: Readonly<Int32Array>;
   /** Whether castling follows Chess960 conventions (affects notation only). */
   readonly chess960: boolean;
 

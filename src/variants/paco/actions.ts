@@ -248,7 +248,12 @@ export function setCastlingStateLimit(limit: number): number {
   return previous;
 }
 
-// Scratch of the threat search (never re-entered: it lifts no king).
+/**
+ * Scratch of the threat search. It is never re-entered: `legalActions` reaches it only through
+ * the castling targets of a single king in hand (`placeTargets`), and the search calls
+ * `legalActions` on no such state: it lifts no king (so no pair of its own king either), and it
+ * does not follow a chain step that releases a king from a union (`searchThreats`).
+ */
 const tRoot = new Int32Array(WORDS);
 const tWork = new Int32Array(WORDS);
 const tChild = new Int32Array(WORDS);
@@ -309,6 +314,12 @@ function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number
       copyState(tWork, tChild);
       applyAction(tChild, a);
       if (tChild[HAND_KIND] === HAND_EMPTY) continue; // settled
+      // A king released from a union (a FEN's: README.md) threatens nothing, nor does a promotion
+      // pending before it is placed, and every place of it settles (§1.7: empty squares or a
+      // castling), so no chain goes on from it (the reference queues it and finds nothing). Not
+      // queued, its castling targets are never asked for: that would run this search again
+      // inside itself, over the same scratch (and `safe`, `target`).
+      if (tChild[HAND_PIECE] === KING) continue;
       internHash(tChild);
       if (!tSeen.add(hashLo ^ tChild[REQUIRED]!, hashHi ^ tChild[PROMO]!)) continue;
       if (addThreats(tChild, them) && goal) return true;

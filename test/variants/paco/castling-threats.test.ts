@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FULL, fen, legal, play, setStandardCastling } from './helpers.js';
+import { FULL, fen, legal, play, setStandardCastling, sqNames } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
 import { enPassantCapturePossible, legalActions, setCastlingStateLimit, threatenedSquares } from '../../../src/variants/paco/actions.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
@@ -313,4 +313,39 @@ test('castling safety: the travel filter never rules out a square the full threa
   }
   t.diagnostic(`${positions} positions, ${threatened} threatened squares, ${ruledOut} unthreatened squares ruled out without a search`);
   assert.ok(positions >= 300 && ruledOut >= positions, `${positions} positions, ${ruledOut} ruled out`);
+});
+
+/**
+ * A king in a union (a FEN's, read as a running game: README.md) is released into hand when a
+ * chain of its side steps onto that union. The threat search used to follow that state and ask
+ * for the king's castling targets, which ran the threat search inside itself over the same
+ * scratch: wrong threat sets, castling withheld, and kings offered far squares (the other side's
+ * castling target). The expected answers are the reference's (`kreibaum/pacosako` lib at
+ * 5ecb8c1: `actions()` and `determine_all_threats`), for both colours, standard and Chess960.
+ */
+const KING_IN_UNION_CASES: readonly (readonly [string, string])[] = [
+  // Black's h8 rook chains onto e8 (white knight + black king); Black may still castle a8.
+  ['r3U2r/8/8/8/8/8/8/R6R^e1K w 0 AHah - -', 'Place(c1) Place(d1) Place(f1) Place(g1) Place(d2) Place(e2) Place(f2)'],
+  ['r6r/8/8/8/8/8/8/R3u2R^e8k b 0 AHah - -', 'Place(d7) Place(e7) Place(f7) Place(c8) Place(d8) Place(f8) Place(g8)'],
+  // Chess960 identifiers (the place target is the rook's square): b1 with the king from g1, g8 with the king from f8.
+  ['1r1rX2r/8/3R4/8/8/8/8/QR6^g1K w 0 Bd - -', 'Place(b1) Place(f1) Place(h1) Place(f2) Place(g2) Place(h2)'],
+  ['3r2r1/1Bb5/8/8/8/8/8/R2Rx2R^f8k b 0 AHdg - -', 'Place(e7) Place(f7) Place(g7) Place(e8) Place(g8)'],
+];
+
+test('castling safety: a chain releasing a king from a union does not run the threat search inside itself (reference answers)', () => {
+  for (const [text, expected] of KING_IN_UNION_CASES) {
+    assert.deepEqual(legal(fen(text)).map(actionName).join(' '), expected, text);
+  }
+  // Each side's rooks threaten their files up to the opponent's rooks and their own rank between them.
+  const fileSquares = (file: string, from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => `${file}${from + i}`);
+  const whiteThreats = ['b1', 'c1', 'd1', 'e1', 'f1', 'g1', ...fileSquares('a', 2, 8), ...fileSquares('h', 2, 8)].sort();
+  const blackThreats = ['b8', 'c8', 'd8', 'e8', 'f8', 'g8', ...fileSquares('a', 1, 7), ...fileSquares('h', 1, 7)].sort();
+  const out = new Int32Array(2);
+  for (const text of ['r3U2r/8/8/8/8/8/8/R3K2R w 0 AHah - -', 'r3k2r/8/8/8/8/8/8/R3u2R b 0 AHah - -']) {
+    const s = fen(text);
+    threatenedSquares(s, 0, out);
+    assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), whiteThreats, `${text}: White's threats`);
+    threatenedSquares(s, 1, out);
+    assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), blackThreats, `${text}: Black's threats`);
+  }
 });

@@ -349,3 +349,19 @@ test('castling safety: a chain releasing a king from a union does not run the th
     assert.deepEqual(sqNames(out[0]!, out[1]!).sort(), blackThreats, `${text}: Black's threats`);
   }
 });
+
+test('castling: a king lifted with its partner (a pair) is offered no castling (README decision; the reference offers it targets it cannot castle to)', () => {
+  // The reference's legal places, then ours: its castling targets are the only difference (as
+  // a pair the king would land two squares away with no rook moved, or be refused on a Chess960
+  // rook's square, PlacePairFullPosition).
+  const cases: readonly (readonly [string, string, string])[] = [
+    ['r3k2r/8/8/8/8/8/8/R6R^e1u w 0 AHah - -', 'Place(c1) Place(d1) Place(f1) Place(g1) Place(d2) Place(e2) Place(f2)', 'Place(c1) Place(g1)'],
+    ['1r1k2r1/8/8/8/8/8/8/1R4R1^e1u w 0 BGbg - -', 'Place(b1) Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)', 'Place(b1)'],
+    ['1br1r2r/2n4p/8/7r/2N5/8/8/2Rm4^g8Z b 0 Ceh - -', 'Place(f7) Place(g7) Place(f8) Place(h8)', 'Place(h8)'],
+  ];
+  for (const [text, reference, castling] of cases) {
+    const ours = legal(fen(text)).map(actionName);
+    const dropped = castling.split(' ');
+    assert.deepEqual(ours, reference.split(' ').filter((a) => !dropped.includes(a)), text);
+  }
+});

@@ -12,7 +12,8 @@
  * A problem is the course's `<board> <w|b> <N>` or the full progressive text form (N = the
  * moves left of its series). `--file F` reads one problem a line (blank lines and `#` comments
  * skipped); a bad line prints `error: …` (text) or `{"error":…}` (JSON) in its place, and the
- * exit code is 1.
+ * exit code is 2 once every line is answered: a problem that does not read is bad input, as a bad
+ * line of `caissa paco sako` is (solving has no check to fail).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,7 @@ import { makeCourseSolution, parseCourseProblem, parseProgressive, type Progress
 import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
 import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
 import { solveSeries } from '../../tools/progressive/solve.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, UsageError, type Command } from '../usage.js';
+import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, UsageError, type Command } from '../usage.js';
 import { visible } from '../../core/visible.js';
 
 const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
@@ -120,7 +121,7 @@ function solve(args: string[]): number {
   if (lines.length === 0) throw new UsageError('progressive solve: give a problem or --file');
   let ok = true;
   for (const l of lines) ok = solveLine(l.text, l.where, rules, values.all, timeoutMs, values.json) && ok;
-  return ok ? EXIT_OK : EXIT_FAILED;
+  return ok ? EXIT_OK : EXIT_USAGE;
 }
 
 function perft(args: string[]): number {

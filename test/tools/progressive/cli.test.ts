@@ -91,18 +91,21 @@ test('progressive solve --file: one answer a line in order, comments skipped, a 
   const file = join(dir, 'problems.txt');
   writeFileSync(file, `# two course problems and a broken one\n${short[0]!.line}\n\nnonsense w 4\r\n${short[2]!.line}\n`);
   const r = await run(['solve', '--file', file]);
-  assert.equal(r.code, 1);
+  // A problem that does not read is bad input (README: exit 2), answered in its place all the same.
+  assert.equal(r.code, 2);
   const lines = r.out.trimEnd().split('\n');
   assert.equal(lines.length, 3);
   assert.deepEqual(refereed(short[0]!, lines[0]!), { ok: true });
   assert.match(lines[1]!, new RegExp(`^error: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:4: `));
   assert.deepEqual(refereed(short[2]!, lines[2]!), { ok: true });
-  const j = (await run(['solve', '--file', file, '--json'])).out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const jr = await run(['solve', '--file', file, '--json']);
+  assert.equal(jr.code, 2);
+  const j = jr.out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.deepEqual(j.map((o) => Object.keys(o)[0]), ['solution', 'error', 'solution']);
   assert.match(j[1]!.error as string, /:4: /);
   // A problem given as the argument is named "argument".
   const bad = await run(['solve', 'nonsense w 4']);
-  assert.equal(bad.code, 1);
+  assert.equal(bad.code, 2);
   assert.match(bad.out, /^error: argument: /);
 });
 

@@ -137,7 +137,7 @@ export const clusterCommand: Command = {
       if (values.plies === undefined || values.workdir === undefined) throw new UsageError('submit needs --plies N and --workdir DIR, or --perft D');
       const plies = parseDepth('--plies', values.plies, 0);
       const identity = parseIdentity(values.identity ?? 'fide');
-      if (!identity.ok) throw new InputError(identity.error.message);
+      if (!identity.ok) throw new UsageError(`--identity: ${identity.error.message}`);
       if (identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (caissa enumerate)');
       const o = {
         connection,

@@ -75,7 +75,7 @@ export const enumerateCommand: Command = {
     if (values['seed-semantics']) throw new UsageError('--seed-semantics is for --search-space, not with --plies');
     const plies = parseDepth('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity ?? 'fide');
-    if (!identity.ok) throw new InputError(identity.error.message);
+    if (!identity.ok) throw new UsageError(`--identity: ${identity.error.message}`);
     if (values.resume && values.workdir === undefined) throw new UsageError('--resume needs --workdir');
     // The work directory holds one identity's positions level by level: neither the levels seen
     // before (--within) nor diagrams, which are projected from FIDE positions in memory.

@@ -14,8 +14,7 @@
  * halves, plus magics to search for and 800 KiB of tables); Hyperbola Quintessence needs a 64-bit
  * byte swap and subtraction with borrow across the halves; the classical ray scan branches on
  * which half holds the first blocker. Line look-ups use only int32 shifts, ANDs, ORs and one
- * `Math.imul`, and have no data-dependent branches. `npm run bench -- attacks` measures them
- * against the classical ray scan (see BENCHMARKS.md).
+ * `Math.imul`, and have no data-dependent branches.
  */
 
 import { lsb } from './bitboard.js';

@@ -194,6 +194,7 @@ test('cluster: bad usage is named as such at once, before Redis is tried (exit 2
     [['submit', '--plies', 'x', '--workdir', 'w'], /--plies: expected an integer/],
     [['submit', '--perft', '3', '--shards', '0'], /--shards: expected an integer ≥ 1/],
     [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'diagram'], /the diagram identity runs in memory only/],
+    [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'nope'], /--identity: unknown identity 'nope'/],
     [['worker', '--threads', '0'], /--threads: expected an integer from 1 to 256/],
     [['worker', '--lock-ms', '5'], /--lock-ms: expected an integer ≥ 100/],
     // An option of another form is refused, not ignored (--perft with --plies counted perft only).

@@ -287,6 +287,8 @@ test('CLI: usage errors', async () => {
   assert.match(await usage(['--games', '2']), /--out/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'alphabeta']), /--policy/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--sims', '5']), /--sims needs/);
+  // Refused, not ignored: the random policy has no leaves to value (the run's manifest had no --value).
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--value', 'rollout']), /--value needs --policy mcts/);
   assert.match(await usage(['--games', '0', '--out', '/tmp/x']), /--games/);
   // Seeds are 32-bit: 2^32 played the very games of seed 0 (the generators keep the low bits).
   await withDir(async (dir) => {

@@ -72,6 +72,8 @@ export const selfplayCommand: Command = {
     // Paco Ŝako's one observation is the reference's: a chess kind given for it would be ignored.
     if (game === 'paco' && values.observation !== undefined) throw new UsageError("--observation: chess only (Paco Ŝako has the reference's 30 layers)");
     if (values.sims !== undefined && policy !== 'mcts') throw new UsageError('--sims needs --policy mcts');
+    // The value function rates the search's leaves: the random policy has none, and would ignore it.
+    if (values.value !== undefined && policy !== 'mcts') throw new UsageError('--value needs --policy mcts');
     const games = parseIntOption('--games', values.games, 1, 1);
     const options = {
       game,

@@ -37,6 +37,19 @@ test('perft --json and --threads', () => {
   assert.equal(typeof j.nps, 'number');
 });
 
+test('perft --divide --json: the root moves\' counts in the object, as the text lines give them', () => {
+  const fen = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  const text = run('perft', '2', '--fen', fen, '--divide');
+  const lines = text.out.trimEnd().split('\n').filter((l) => l.includes(': ') && !l.startsWith('Nodes'));
+  const r = run('perft', '2', '--fen', fen, '--divide', '--json');
+  assert.equal(r.code, 0);
+  const j = JSON.parse(r.out) as { nodes: number; divide: Record<string, number> };
+  assert.deepEqual(Object.entries(j.divide).map(([uci, n]) => `${uci}: ${n}`), lines);
+  assert.equal(Object.values(j.divide).reduce((a, b) => a + b, 0), j.nodes);
+  assert.equal(j.nodes, 568); // ;D2 of this position in ../shared/data/perft
+  assert.equal(JSON.parse(run('perft', '2', '--json').out).divide, undefined);
+});
+
 test('perft --epd reports mismatches and closes with the tally', () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
   const file = join(dir, 'x.epd');

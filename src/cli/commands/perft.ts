@@ -50,7 +50,9 @@ async function runDepth(pos: Position, depth: number, divide: boolean, threads: 
   if (json) {
     // The count as a JSON number, every digit kept (JSON.stringify refuses a bigint).
     const nps = ms > 0 ? Math.round((Number(nodes) * 1000) / ms) : 0;
-    console.log(`{"nodes":${nodes},"ms":${Math.round(ms)},"nps":${nps}}`);
+    // With --divide, the root moves' counts as one object, in the order of the text lines.
+    const perMove = divide ? `,"divide":{${lines.map((l) => `"${l.uci}":${l.nodes}`).join(',')}}` : '';
+    console.log(`{"nodes":${nodes},"ms":${Math.round(ms)},"nps":${nps}${perMove}}`);
     return EXIT_OK;
   }
   // Stockfish's `go perft` format.

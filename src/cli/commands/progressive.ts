@@ -154,7 +154,8 @@ function perft(args: string[]): number {
   const nodes = values.divide ? (depth === 0 ? 1 : lines.reduce((s, l) => s + l.nodes, 0)) : progressivePerft(position, depth);
   const ms = performance.now() - start;
   if (values.json) {
-    console.log(JSON.stringify({ nodes, ms: Math.round(ms) }));
+    const divide = values.divide ? { divide: Object.fromEntries(lines.map((l) => [l.uci, l.nodes])) } : {};
+    console.log(JSON.stringify({ nodes, ms: Math.round(ms), ...divide }));
     return EXIT_OK;
   }
   if (values.divide) {

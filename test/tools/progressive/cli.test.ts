@@ -152,6 +152,11 @@ test('progressive perft: the start, a course position against a chess.js series 
   }
   assert.equal(out.length, chessJsSeriesPerft(fen, p.n, p.n, 1, []));
   assert.equal(total, `Nodes searched: ${sum}`);
+  // --divide --json: the same counts, in one object after the total.
+  const both = JSON.parse((await run(['perft', p.line, '2', '--divide', '--json'])).out) as { nodes: number; divide: Record<string, number> };
+  assert.deepEqual(Object.keys(both), ['nodes', 'ms', 'divide']);
+  assert.equal(both.nodes, sum);
+  assert.deepEqual(Object.entries(both.divide).map(([uci, n]) => `${uci}: ${n}`), out);
 });
 
 test('progressive: bad usage exits 2 with the option and the reason', async () => {

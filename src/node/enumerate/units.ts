@@ -83,6 +83,23 @@ export const log2 = (n: number): number => 31 - Math.clz32(n);
 
 const expanders = new Map<number, Expander>();
 
+/** The share of an expansion table's slots filled before it is flushed. */
+const LOAD = 0.7;
+
+/**
+ * The slots of an expansion's table (a power of two, at least 1024): as many as the unit's share
+ * of the memory budget holds (`memoryBytes`, entries of `stride` words), but no more than all the
+ * children of its `parents` need at the load limit, 256 each at most (a legal position has at
+ * most 218 moves). A small unit under a large budget would otherwise allocate, and zero at every
+ * flush, gigabytes for a few thousand positions (`enumerate --plies 4 --workdir` took 34 s).
+ */
+export function expandTableCapacity(parents: number, stride: number, memoryBytes: number): number {
+  const budget = Math.max(1, Math.floor(memoryBytes / (stride * 4)));
+  const needed = Math.ceil((parents * 256 + 256) / LOAD);
+  // 2 * needed - 1: the largest power of two below it is the smallest at or above `needed`.
+  return Math.max(1024, 1 << log2(Math.min(budget, 2 ** 30, 2 * needed - 1)));
+}
+
 /** Runs expand(ply, bucket); returns the number of children generated. Skips a finished unit. */
 export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): number {
   const marker = spillMarker(u.dir, u.ply + 1, u.bucket);
@@ -94,9 +111,9 @@ export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): numbe
   const width = u.last ? KEY_WORDS : REC_WORDS;
   const emit = u.last ? EMIT_KEYS : EMIT_RECORDS;
   const stride = width + 2;
-  const capacity = Math.max(1024, 1 << log2(Math.max(1, Math.floor(u.memoryBytes / (stride * 4)))));
+  const capacity = expandTableCapacity(parents.length / pstride, stride, u.memoryBytes);
   const table = new EntrySet(width, capacity);
-  const limit = Math.floor(capacity * 0.7);
+  const limit = Math.floor(capacity * LOAD);
   const bits = log2(u.childBuckets);
   const path = spillData(u.dir, u.ply + 1, u.bucket);
   ensureDir(spillDir(u.dir, u.ply + 1));

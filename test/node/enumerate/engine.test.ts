@@ -9,6 +9,7 @@ import { Position } from '../../../src/chess/position.js';
 import { makeFen, readFen } from '../../../src/notation/fen.js';
 import { Progress } from '../../../src/node/enumerate/progress.js';
 import { initWorkdir, runEnumeration, type EnumerateOptions } from '../../../src/node/enumerate/run.js';
+import { expandTableCapacity } from '../../../src/node/enumerate/units.js';
 import { levelDir, manifestFile, spillDir } from '../../../src/node/enumerate/workdir.js';
 import type { Identity } from '../../../src/tools/enumerate/identity.js';
 import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
@@ -60,6 +61,22 @@ test('the spill path with a tiny memory budget gives the same counts', async () 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an expansion table is sized to its unit: all its children fit at the load limit, within the budget, no more', () => {
+  const GB = 2 ** 30;
+  for (const [parents, stride, memory] of [[1, 12, 2 * GB], [20, 12, 2 * GB], [5362, 12, 2 * GB], [197281, 8, 2 * GB], [197281, 8, 2 ** 20], [0, 12, 64]]) {
+    const c = expandTableCapacity(parents!, stride!, memory!);
+    assert.equal(c & (c - 1), 0, `${c} is a power of two`);
+    assert.ok(c >= 1024);
+    const budget = Math.floor(memory! / (stride! * 4));
+    // Children of every parent (256 at most) and the 256 slack of the flush rule, at load 0.7.
+    const needed = (parents! * 256 + 256) / 0.7;
+    if (budget >= 2 * needed) assert.ok(c >= needed && c < 2 * needed, `${parents} parents: ${c} slots`);
+    else assert.ok(c <= Math.max(1024, budget), `${parents} parents under a budget of ${budget}: ${c} slots`);
+  }
+  // 20 parents under 2 GB: 8,192 slots, where the budget alone gave 2^25 (`enumerate --workdir` took 34 s for 4 plies).
+  assert.equal(expandTableCapacity(20, 12, 2 * GB), 8192);
 });
 
 test('a run killed after its last level\'s manifest entry: the resume removes what the level left (its spill files, its parent level)', async () => {

@@ -99,7 +99,7 @@ export class GameReplayer {
         // The movetext begins (PGN §8.2): the tags have given its starting position, or are
         // refused, before anything in it is read (as in the tree reader).
         const refusal = this.start(slice);
-        if (refusal !== null) return this.record(game, plies, false, result, refusal, options);
+        if (refusal !== null) return this.record(game, plies, false, this.markerAhead(0, t), refusal, options);
         started = true;
       }
       if (t === T_SAN) {
@@ -151,7 +151,26 @@ export class GameReplayer {
       error ??= refusal;
       started = refusal === null;
     }
+    // Reading stopped at the error: the game's marker, if it has one, is still ahead.
+    if (error !== null) result ??= this.markerAhead(depth, lx.next());
     return this.record(game, plies, started, result, error, options);
+  }
+
+  /**
+   * The termination marker of a game whose reading stopped before its end (a broken or refused
+   * game), read on from `token` at variation depth `depth`. The splitter ends a game just after
+   * its marker (at depth 0), so the marker is the game's last token; a game that ended otherwise
+   * has none.
+   */
+  private markerAhead(depth: number, token: number): string | undefined {
+    const lx = this.lexer;
+    let marker: string | undefined;
+    for (let t = token; t !== T_END; t = lx.next()) {
+      if (t === T_OPEN) depth++;
+      else if (t === T_CLOSE && depth > 0) depth--;
+      marker = t === T_RESULT && depth === 0 ? resultText(lx.buf, lx.start, lx.stop) : undefined;
+    }
+    return marker;
   }
 
   /**

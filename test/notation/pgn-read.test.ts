@@ -323,6 +323,29 @@ test('chessalyzer: a broken game is reported and reading goes on', () => {
   assert.deepEqual(results.map((r) => r.error?.san ?? null).filter((s) => s !== null), ['Qf8', 'Ke4']);
 });
 
+test("a broken or refused game's record has its termination marker as result (else its Result tag), as chessops reads it", () => {
+  // The replay stops at the fault; the marker after it is still the game's (docs/pgn.md: the
+  // marker, else the Result tag, else `*`). chessops reads the marker into its Result header.
+  const text = [
+    '1. e4 Qa1 1-0', // an illegal move
+    '[Result "0-1"]\n\n1. e4 Qa1 1-0', // the marker counts over the tag
+    '1. e4 Nf9 (1... e5) 1/2-1/2', // no move's shape, then a variation
+    '[FEN "bad"]\n\n1. e4 1-0', // refused for its tags
+    '[Variant "Atomic"]\n\n1. e4 0-1',
+    '1. e4 ) 0-1',
+    '( 1. e4 ) 0-1',
+    '[Result "0-1"]\n\n1. e4 Qa1 (1... e5 *', // the game ends unterminated in a variation: the tag
+  ].join('\n\n');
+  const expected = parseChessopsPgn(text).map((g) => g.headers.get('Result'));
+  assert.deepEqual(expected, ['1-0', '1-0', '1/2-1/2', '1-0', '0-1', '0-1', '0-1', '0-1']);
+  const records = replayPgnSync(text);
+  assert.ok(records.every((r) => r.error !== null));
+  assert.deepEqual(records.map((r) => r.result), expected);
+  const replayer = new GameReplayer();
+  let n = 0;
+  assert.deepEqual([...pgnGamesSync(text)].map((slice) => replayer.replay(slice, ++n).result), expected);
+});
+
 test('a game broken before its first move: its starting position once its tags are read, the same error as the tree reader', () => {
   const fen = '4k3/8/8/8/8/8/8/4K2R w K - 0 1';
   const cases: [text: string, fen: string | null, message: string, line: number, column: number, kind?: PgnErrorKind][] = [

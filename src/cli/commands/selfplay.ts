@@ -17,9 +17,10 @@ const MAX_BATCH = 16_384;
 /** System error codes that say --out cannot hold the run (the user's path, not a failed run). */
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOENT', 'ENAMETOOLONG', 'ELOOP']);
 
-const usage = `caissa selfplay --game chess|chess960|paco --games N --out DIR
+const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
     [--observation alphazero|compact] [--max-steps S] [--seed S] [--resume] [--quiet]
+  --game: chess unless given
   --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
     options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);

@@ -15,6 +15,7 @@ import { CASTLE_MASK, CASTLE_SQ } from './tables.js';
 import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 import { HashSet64, StateArena } from './hashset.js';
 import { pieceMayTravelTo } from './reach.js';
+import { USEFUL, planLift } from './threat-plan.js';
 
 /**
  * Writes the legal actions of `s` into `out` and returns their number; a RangeError if `out` has
@@ -230,9 +231,10 @@ const safe = new Int32Array(4);
 const target = new Int32Array(2);
 
 /**
- * States one castling threat search may queue (≈0.2 GB and ≈1 s at most). No position of the
- * reference's data or of our tests comes near it (the largest seen: 3,372 states; README.md,
- * "Castling safety"); past it the search stops and castling is not offered.
+ * States one castling threat search may queue (≈0.2 GB and a few seconds at most): a last guard.
+ * Pruned (threat-plan.ts), no position of the reference's data, of our tests or of 150,000
+ * union-dense random FENs comes near it (the largest: 92,922 states), but one known FEN does
+ * (README.md, "Castling safety"); past it the search stops and castling is not offered.
  */
 const CASTLING_LIMIT = 1_000_000;
 let castlingLimit = CASTLING_LIMIT;
@@ -257,6 +259,9 @@ export function setCastlingStateLimit(limit: number): number {
 const tRoot = new Int32Array(WORDS);
 const tWork = new Int32Array(WORDS);
 const tChild = new Int32Array(WORDS);
+/** `USEFUL` of each lift square's plan (threat-plan.ts), 10 words per square. */
+const liftUseful = new Int32Array(640);
+const tPlan = new Int32Array(WORDS);
 const tActs = new Int32Array(64);
 const tQueue = new StateArena(BASE, 64);
 const tSeen = new HashSet64(8);
@@ -272,8 +277,11 @@ let threatHi = 0;
  *
  * With `goal`, only the two masks of `safe` matter: the search stops as soon as both hold a
  * threatened square, it is skipped when no piece of `them` may travel to threaten a square of
- * them (`pieceMayTravelTo`, reach.ts), and it gives up past `limit` states (0 = none), returning
- * false (the threats are then incomplete). True when the answer is complete for the goal.
+ * them (`pieceMayTravelTo`, reach.ts), without an en-passant square or a pending promotion it
+ * follows only the pieces in hand worth following for the masks still unthreatened
+ * (`planLift`, threat-plan.ts: sound, so the answer stays exact), and it gives up past `limit`
+ * states (0 = none), returning false (the threats are then incomplete). True when the answer is
+ * complete for the goal.
  */
 function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number): boolean {
   for (let i = 0; i < BASE; i++) tRoot[i] = s[i]!;
@@ -288,19 +296,42 @@ function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number
   threatLo = 0;
   threatHi = 0;
   if (goal && !pieceMayTravelTo(tRoot, them, safe[0]! | safe[2]!, safe[1]! | safe[3]!, true)) return true;
+  // Every chain of a lift may be pruned to the pieces worth following (threat-plan.ts), which
+  // depend on the lift: kept per lift square, found again from the square emptied.
+  const prune = goal && tRoot[EP]! < 0 && tRoot[PROMO]! < 0;
   tQueue.reset();
   tSeen.clear();
+  let states = 0;
+  let plannedLo = 0, plannedHi = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = pieceAt(tRoot, them, sq);
     if (p < 0 || p === KING) continue;
     copyState(tRoot, tChild);
     applyAction(tChild, LIFT_BASE + sq);
     if (addThreats(tChild, them) && goal) return true;
+    if (tChild[HAND_KIND] !== HAND_SINGLE) continue; // a pair: every place of it settles (§1.6)
+    if (prune) {
+      if (!planLift(tChild, them, p, sq, safe[0]! | safe[2]!, safe[1]! | safe[3]!)) continue;
+      liftUseful.set(USEFUL, 10 * sq);
+      if (sq < 32) plannedLo |= 1 << sq; else plannedHi |= 1 << (sq - 32);
+    }
     tQueue.push(tChild);
   }
+  let open = 3;
+  if (prune && openGoals() !== open) {
+    open = openGoals();
+    replan(them, plannedLo, plannedHi);
+  }
+  const rootLo = tRoot[OCC + 2 * them]!, rootHi = tRoot[OCC + 2 * them + 1]!;
   for (let idx = 0; idx < tQueue.count; idx++) {
     tQueue.load(idx, tWork);
     tQueue.release(idx + 1);
+    let lift = 0;
+    if (prune) {
+      // The lifted square is the one square of `them` emptied (chain steps keep the occupancy).
+      const lo = rootLo & ~tWork[OCC + 2 * them]!, hi = rootHi & ~tWork[OCC + 2 * them + 1]!;
+      lift = 10 * (lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(hi));
+    }
     const n = legalActions(tWork, tActs);
     const epCapture = enPassantCapturePossible(tWork);
     for (let i = 0; i < n; i++) {
@@ -320,14 +351,53 @@ function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number
       // queued, its castling targets are never asked for: that would run this search again
       // inside itself, over the same scratch (and `safe`, `target`).
       if (tChild[HAND_PIECE] === KING) continue;
+      if (prune) {
+        // A released piece from which no walk threatens a goal square (threat-plan.ts).
+        const pos = tChild[HAND_POS]!;
+        if (((liftUseful[lift + 2 * tChild[HAND_PIECE]! + (pos >> 5)]! >>> (pos & 31)) & 1) === 0) continue;
+      }
       internHash(tChild);
       if (!tSeen.add(hashLo ^ tChild[REQUIRED]!, hashHi ^ tChild[PROMO]!)) continue;
       if (addThreats(tChild, them) && goal) return true;
-      if (limit > 0 && tQueue.count >= limit) return false;
+      if (prune && openGoals() !== open) {
+        // One option is threatened: only the other's squares matter from now on.
+        open = openGoals();
+        replan(them, plannedLo, plannedHi);
+      }
+      if (limit > 0 && ++states >= limit) return false;
       tQueue.push(tChild);
     }
   }
   return true;
+}
+
+/** Which of the two masks of `safe` hold no threatened square yet (bit 0, bit 1). */
+function openGoals(): number {
+  const a = ((safe[0]! & threatLo) | (safe[1]! & threatHi)) === 0 ? 1 : 0;
+  const b = ((safe[2]! & threatLo) | (safe[3]! & threatHi)) === 0 ? 2 : 0;
+  return a | b;
+}
+
+/**
+ * Plans again the lifts (planLo, planHi) of the search for the masks of `safe` still without a
+ * threatened square (`openGoals`): a pair worth following for the other mask no longer is.
+ */
+function replan(them: number, planLo: number, planHi: number): void {
+  const open = openGoals();
+  const goalLo = ((open & 1) !== 0 ? safe[0]! : 0) | ((open & 2) !== 0 ? safe[2]! : 0);
+  const goalHi = ((open & 1) !== 0 ? safe[1]! : 0) | ((open & 2) !== 0 ? safe[3]! : 0);
+  for (let half = 0; half < 2; half++) {
+    let bits = half === 0 ? planLo : planHi;
+    while (bits !== 0) {
+      const bit = bits & -bits;
+      bits ^= bit;
+      const sq = (half << 5) + 31 - Math.clz32(bit);
+      copyState(tRoot, tPlan);
+      applyAction(tPlan, LIFT_BASE + sq);
+      if (planLift(tPlan, them, tPlan[HAND_PIECE]!, sq, goalLo, goalHi)) liftUseful.set(USEFUL, 10 * sq);
+      else liftUseful.fill(0, 10 * sq, 10 * sq + 10);
+    }
+  }
 }
 
 /**

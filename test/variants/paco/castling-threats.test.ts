@@ -249,24 +249,44 @@ test('castling safety: union-dense random FENs give the full search\'s castling 
 });
 
 test('castling safety: a threat search over its state cap withholds castling (§1.7, README decision)', () => {
-  // A random-play position where White's queen-side castling (c1) is offered only after a
-  // threat search that goes past the lifts: a black piece may travel to threaten b1-e1, but none does.
+  // A random-play position where White's queen-side castling (c1) is offered: a black piece may
+  // travel to threaten b1-e1 (pieceMayTravelTo), but no chain does (threat-plan.ts proves it).
   const s = fen('r2q1kr1/ppp1bp1p/2D1b1p1/4p3/2P3n1/2NB1PPN/PBQPa2P/R3KR2 w 1 A - -');
   play(s, ['Lift(e1)']);
   const c1 = PLACE_BASE + 2;
   assert.ok(legal(s).includes(c1));
   assert.deepEqual(legal(s), expectedKingTargets(s));
-  const previous = setCastlingStateLimit(1);
+  // A union-dense FEN whose g1 is offered after a search of 54 chain states: under a cap of 10
+  // it is withheld, the king's steps stay.
+  const mid = fen('B1nNkN2/Jp1CCERI/1QeRRB2/1dFR3B/i7/v3NfP1/7y/2b4R^e1K w 4 H - -');
+  assert.deepEqual(legal(mid), expectedKingTargets(mid));
+  assert.ok(legal(mid).includes(PLACE_BASE + 6));
+  const previous = setCastlingStateLimit(10);
   try {
-    assert.deepEqual(legal(s).map(actionName), ['Place(d1)', 'Place(f2)']);
+    assert.deepEqual(legal(mid).map(actionName), ['Place(d1)', 'Place(f1)', 'Place(d2)', 'Place(e2)', 'Place(f2)']);
   } finally {
     setCastlingStateLimit(previous);
   }
-  assert.ok(legal(s).includes(c1));
-  // A union-dense FEN whose search passes the default cap (uncapped, it ran over two minutes
-  // without finding a threat to e1-g1): g1 is withheld, the king's steps stay.
+  assert.ok(legal(mid).includes(PLACE_BASE + 6));
+  // A union-dense FEN whose search still passes the default cap (uncapped, it ran over two
+  // minutes without finding a threat to e1-g1): g1 is withheld, the king's steps stay.
   const dense = fen('bQ2k1YL/4r1SL/oNf1rNw1/iqI1aIo1/cpC1SJQ1/Rd1NpBNR/1bvBd1QO/QLvn3R^e1K w 4 H - -');
   assert.deepEqual(legal(dense).map(actionName), ['Place(f1)', 'Place(f2)']);
+});
+
+test('castling safety: a union-dense position past the old state cap is answered exactly (threat-plan.ts)', () => {
+  // White may castle both ways: some black chain threatens a square of e1-g1, none threatens
+  // c1-e1, so only c1 is offered. The unpruned search needs more than the 1,000,000 states of the cap
+  // (castling was withheld); the full search agrees with the pruned one (threatenedSquares
+  // without a cap: every square Black threatens).
+  const text = '1sB1kLr1/f3vRvw/ErPHY2h/1Y1YRsq1/bPNwpeQ1/1BB1Qp2/3d1N1L/R6R^e1K w 4 AH - -';
+  const s = fen(text);
+  assert.deepEqual(legal(s).map(actionName), ['Place(c1)', 'Place(d1)', 'Place(f1)', 'Place(e2)']);
+  const out = new Int32Array(2);
+  threatenedSquares(s, 1, out, 0);
+  const threatened = sqNames(out[0]!, out[1]!);
+  assert.ok(!['c1', 'd1', 'e1'].some((q) => threatened.includes(q)), threatened.join(' '));
+  assert.ok(['e1', 'f1', 'g1'].some((q) => threatened.includes(q)), threatened.join(' '));
 });
 
 test('threatenedSquares: past its state cap a RangeError, not an incomplete set or an allocation failure; uncapped and capped agree below it', () => {

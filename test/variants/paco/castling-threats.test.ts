@@ -385,3 +385,45 @@ test('castling: a king lifted with its partner (a pair) is offered no castling (
     assert.deepEqual(ours, reference.split(' ').filter((a) => !dropped.includes(a)), text);
   }
 });
+
+/**
+ * Chains the pruning of the threat search (threat-plan.ts) must keep: each FEN's castling square
+ * is threatened only through a chain with the named feature, and its twin without the union that
+ * chain needs gets castling. Expected places are the reference's (`kreibaum/pacosako` lib at
+ * 5ecb8c1, `actions()`); the full search of this file must agree.
+ */
+const PRUNING_CASES: readonly (readonly [string, string, string])[] = [
+  // Black's g2 pawn promotes on h1 (a union); the knight released there goes to g3 and back to
+  // h1, releasing the new queen (or rook), which threatens c1-e1 along the first rank.
+  ['promotion inside a chain, re-entered', 'k7/8/8/8/8/6s1/6p1/R6o^e1K w 4 A - -', 'Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  ['(twin: no way back to h1)', 'k7/8/8/8/8/8/6p1/R6o^e1K w 4 A - -', 'Place(c1) Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  // The same for Black (a white pawn promotes on h8).
+  ['promotion inside a chain, Black', 'r6o/6P1/6S1/8/8/8/8/K7^e8k b 4 a - -', 'Place(d7) Place(e7) Place(f7) Place(d8) Place(f8)'],
+  ['(twin)', 'r6o/6P1/8/8/8/8/8/K7^e8k b 4 a - -', 'Place(d7) Place(e7) Place(f7) Place(c8) Place(d8) Place(f8)'],
+  // Chess960 (king b1, target a1): the promoted piece threatens b1 and c1.
+  ['promotion inside a chain, Chess960', 'k7/8/8/8/8/6s1/6p1/R6o^b1K w 4 A - -', 'Place(c1) Place(a2) Place(b2) Place(c2)'],
+  ['(twin)', 'k7/8/8/8/8/8/6p1/R6o^b1K w 4 A - -', 'Place(a1) Place(c1) Place(a2) Place(b2) Place(c2)'],
+  // Black's a3 rook is placed on f3, the bishop released there goes to d5 and back, releasing
+  // the rook on f3, which threatens f1: a piece placed by the chain, released by it later.
+  ['a deposit released on re-entry', 'k7/8/8/3S4/8/r4S2/8/7R^e1K w 4 H - -', 'Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  ['(twin)', 'k7/8/8/8/8/r4S2/8/7R^e1K w 4 H - -', 'Place(d1) Place(f1) Place(g1) Place(d2) Place(e2) Place(f2)'],
+  // Both options: g1 threatened by the h3 knight at its lift, c1-e1 by the deposit chain over d3
+  // and f5 (the search is planned again for the queen side alone).
+  ['one option threatened at a lift, the other by a chain', 'k7/8/8/5S2/8/r2S3n/8/R6R^e1K w 4 AH - -', 'Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  ['(twin)', 'k7/8/8/8/8/r2S3n/8/R6R^e1K w 4 AH - -', 'Place(c1) Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  // g1 threatened one chain step deep (the h2 knight), c1-e1 three steps deep.
+  ['one option threatened by a short chain, the other by a long one', 'k7/8/8/5S1r/8/r2S4/7o/R6R^e1K w 4 AH - -', 'Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  ['(twin)', 'k7/8/8/7r/8/r2S4/7o/R6R^e1K w 4 AH - -', 'Place(c1) Place(d1) Place(f1) Place(d2) Place(e2) Place(f2)'],
+  // Chess960 king f1, rook g1: a pawn released on h2 threatens the rook's square g1.
+  ['a must-be-safe square holding the rook', 'k7/8/8/4b3/8/8/7d/6R1^f1K w 4 G - -', 'Place(e1) Place(e2) Place(f2) Place(g2)'],
+  ['(twin)', 'k7/8/8/4b3/8/8/8/6R1^f1K w 4 G - -', 'Place(e1) Place(g1) Place(e2) Place(f2) Place(g2)'],
+];
+
+test('castling safety: the pruned threat search keeps the chains that threaten a castling square (reference answers, threat-plan.ts)', () => {
+  for (const [label, text, expected] of PRUNING_CASES) {
+    const s = fen(text);
+    const got = legal(s);
+    assert.equal(got.map(actionName).join(' '), expected, `${label}: ${text}`);
+    assert.deepEqual(got, expectedKingTargets(s), `${label}: the full search differs at ${text}`);
+  }
+});

@@ -67,6 +67,7 @@ function prepare(s: Int32Array, attacker: number): boolean {
 /** Exhaustive: can the player in control of `s` Paco within this turn? */
 export function canPacoNow(s: Int32Array): boolean {
   exceeded = false;
+  searched = 0;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   prepare(s, s[PLAYER]!);
   return find(probe, false, kingSquare(probe, probe[PLAYER]! ^ 1), null, null);
@@ -75,6 +76,7 @@ export function canPacoNow(s: Int32Array): boolean {
 /** Amazon-pruned: can the player in control of `s` Paco within this turn? */
 export function canPacoNowAmazon(s: Int32Array): boolean {
   exceeded = false;
+  searched = 0;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   // The marking needs no copy: it reads only the board, the hand and the en-passant square.
   const attacker = s[PLAYER]!;
@@ -93,6 +95,7 @@ function checkSide(side: number): void {
 export function isInSako(s: Int32Array, side: number): boolean {
   checkSide(side);
   exceeded = false;
+  searched = 0;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   if (!prepare(s, side ^ 1)) throw new RangeError('paco: Ŝako is undefined while the defender is mid-turn');
   return find(probe, false, kingSquare(probe, side), null, null);
@@ -102,6 +105,7 @@ export function isInSako(s: Int32Array, side: number): boolean {
 export function isInSakoAmazon(s: Int32Array, side: number): boolean {
   checkSide(side);
   exceeded = false;
+  searched = 0;
   if (s[VICTORY] !== RUNNING) return false; // the game is over
   const attacker = side ^ 1;
   if (s[PROMO]! >= 0 || (s[PLAYER] !== attacker && s[HAND_KIND] !== HAND_EMPTY)) {
@@ -127,6 +131,7 @@ export function checkSako(s: Int32Array, side: number, method: 'amazon' | 'exhau
  */
 export function shortestPacoSequence(s: Int32Array): number[] | undefined {
   exceeded = false;
+  searched = 0;
   if (s[VICTORY] !== RUNNING) return undefined;
   prepare(s, s[PLAYER]!);
   if (!find(probe, true, kingSquare(probe, probe[PLAYER]! ^ 1), null, null)) return undefined;
@@ -145,11 +150,15 @@ export function setSakoStateLimit(limit: number): void {
 
 /** Whether the last Ŝako/Paco search stopped at the state cap (its answer is then unknown). */
 export const lastSearchExceeded = (): boolean => exceeded;
+/** The intermediate states of the last Ŝako/Paco search (0 when it answered without one). */
+export const lastSearchStates = (): number => searched;
+let searched = 0;
 let exceeded = false;
 
 /** Runs `findPaco` and records whether it hit the cap. */
-function find(p: Int32Array, path: boolean, king: number, start: Int32Array | null, chain: Int32Array | null): boolean {
-  const r = search.findPaco(p, path, king, start, chain);
+function find(p: Int32Array, path: boolean, king: number, start: Int32Array | null, chain: Int32Array | null, plan = false): boolean {
+  const r = search.findPaco(p, path, king, start, chain, plan);
+  searched = search.states;
   exceeded = r < 0;
   return r === 1;
 }
@@ -166,7 +175,7 @@ function amazonFind(s: Int32Array, attacker: number, king: number): boolean {
   if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
   if (s !== probe) prepare(s, attacker);
   if (!pieceMayReachKing(probe, attacker, king)) return false;
-  return find(probe, false, king, START, CHAIN);
+  return find(probe, false, king, START, CHAIN, true);
 }
 
 /**

@@ -13,8 +13,8 @@
  * optionally restricted to lifts from `startMask` and places on `chainMask` (the amazon search).
  */
 import {
-  BASE, EP, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PAWN, PLACE_BASE, PLAYER,
-  PROMOTE_BASE, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, RUNNING, VICTORY, WORDS,
+  BASE, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PAWN, PLACE_BASE, PLAYER,
+  PROMO, PROMOTE_BASE, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, RUNNING, VICTORY, WORDS,
 } from './layout.js';
 import { legalActions, placeTargets } from './actions.js';
 import { applyAction } from './play.js';
@@ -22,6 +22,7 @@ import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
 import { HashSet64, StateArena } from './hashset.js';
 import { TARGETS, pieceTargets } from './targets.js';
 import { Z_HAND, Z_PIECE } from './tables.js';
+import { DIRECT, USEFUL, planLift } from './threat-plan.js';
 
 const ENTRY = BASE + 2;
 
@@ -31,6 +32,12 @@ export class TurnSearch {
   private readonly work = new Int32Array(WORDS);
   private readonly child = new Int32Array(WORDS);
   private readonly acts = new Int32Array(64);
+  /** The state after a lift, planned (`planLift`). */
+  private readonly plan = new Int32Array(WORDS);
+  /** A root with its pending promotion done (`findPaco` with `plan`). */
+  private readonly branch = new Int32Array(WORDS);
+  /** Each lift square's plan: `USEFUL` then `DIRECT` (threat-plan.ts), 20 words a square; at 1280 the root's hand's. */
+  private readonly liftPlan = new Int32Array(1300);
   private parent = new Int32Array(256);
   private parentAction = new Int32Array(256);
   /** Full end states (`WORDS` each) of the last `enumerate(…, store)`. */
@@ -114,10 +121,26 @@ export class TurnSearch {
    * Actions that cannot lead to a Paco by the rules are not expanded (§1.5, §1.6): lifting a king
    * or a union (they only go to empty squares and end the turn), and places that end the turn
    * (anything but a union square or an en-passant capture), except the place onto the king itself.
+   *
+   * With `plan` (not with `path`), chain steps are pruned per lift by `planLift` (threat-plan.ts)
+   * with the king's square as the goal, reached by a place (`pieceTargets`) instead of a threat.
+   * Sound by the proof there: a Paco turn lifts a single (or starts with one in hand) and then
+   * places singles onto unions only, the last place onto the king; so it is a walk of the piece
+   * in hand over fixed occupancy and unions, whose last pair (t, p) has the king among its place
+   * targets (`DIRECT`, so useful), and every earlier pair is useful by the same induction; a step
+   * releasing a pair that is not useful (or a king, which never Paco: no such union is entered
+   * in the plan) is not followed. From a state with a single in hand the argument is the same,
+   * the unions holding their pieces of that state. A step releasing a `DIRECT` pair leads to a
+   * Paco (the place targets of the released piece are computed over the same occupancy; a
+   * pending promotion of the placed pawn is done first, any choice), so the search answers 1
+   * there. A pending promotion at the root is searched per choice (each branch a root without
+   * one: the branches share no state, as the promoted piece differs); with an en-passant square
+   * (a capture there changes a union without a step onto it) nothing is pruned.
    */
-  findPaco(root: Int32Array, path: boolean, kingSq: number, start: Int32Array | null, chain: Int32Array | null): number {
+  findPaco(root: Int32Array, path: boolean, kingSq: number, start: Int32Array | null, chain: Int32Array | null, plan = false): number {
     const seen = this.seen, queue = this.queue;
     this.pacoPathLength = 0;
+    this.states = 0;
     if (kingSq < 0 || root[VICTORY] !== RUNNING) return 0;
     const mover = root[PLAYER]!;
     const kLo = kingSq < 32 ? 1 << kingSq : 0;
@@ -126,6 +149,29 @@ export class TurnSearch {
     if (((root[OCC + 2 * mover]! & kLo) | (root[OCC + 2 * mover + 1]! & kHi)) !== 0) return 0;
     const sLo = start === null ? -1 : start[0]!, sHi = start === null ? -1 : start[1]!;
     const cLo = chain === null ? -1 : chain[0]!, cHi = chain === null ? -1 : chain[1]!;
+    const req0 = root[REQUIRED]!;
+    if (plan && !path && root[EP]! < 0 && root[PROMO]! >= 0 && req0 !== REQ_PROMOTE_THEN_FINISH) {
+      // A pending promotion: each choice searched on its own (their states differ in the promoted
+      // piece, so none is shared), each pruned from the board it leaves.
+      let states = 0;
+      for (let k = 0; k < 4; k++) {
+        copyState(root, this.branch);
+        applyAction(this.branch, PROMOTE_BASE + k);
+        const r = this.findPaco(this.branch, false, kingSq, start, chain, true);
+        states += this.states;
+        this.states = states;
+        if (r !== 0) return r;
+      }
+      return 0;
+    }
+    // Chain steps are followed only while the piece released may still reach the king (threat-plan.ts).
+    const prune = plan && !path && root[EP]! < 0 && root[PROMO]! < 0;
+    const rootLo = root[OCC + 2 * mover]!, rootHi = root[OCC + 2 * mover + 1]!;
+    if (prune && root[HAND_KIND] === HAND_SINGLE && root[HAND_PIECE] !== KING) {
+      if (!planLift(root, mover, root[HAND_PIECE]!, root[HAND_POS]!, kLo, kHi, true)) return 0;
+      this.liftPlan.set(USEFUL, 1280);
+      this.liftPlan.set(DIRECT, 1290);
+    }
     seen.clear();
     queue.reset();
     let work: Int32Array = root;
@@ -161,6 +207,14 @@ export class TurnSearch {
               return 1;
             }
             if (((TARGETS[0]! & uLo) | (TARGETS[1]! & uHi)) === 0) continue; // no chain can start
+            if (prune) {
+              const lifted = this.plan;
+              copyState(work, lifted);
+              applyAction(lifted, LIFT_BASE + sq);
+              if (!planLift(lifted, mover, lifted[HAND_PIECE]!, sq, kLo, kHi, true)) continue;
+              this.liftPlan.set(USEFUL, 20 * sq);
+              this.liftPlan.set(DIRECT, 20 * sq + 10);
+            }
             if (this.enqueue(work, LIFT_BASE + sq, idx, path, rootHashed)) return -1;
             rootHashed = true;
           }
@@ -178,6 +232,12 @@ export class TurnSearch {
           // parent's and a transposition is skipped before the copy. A wrong key could only miss
           // a skip: `enqueue` keys the child itself.
           const piece = work[HAND_PIECE]!, from = work[HAND_POS]!;
+          // The plan of this chain's lift: the one square of the mover emptied since the root.
+          let lift = 1280;
+          if (prune && root[HAND_KIND] === HAND_EMPTY) {
+            const lo = rootLo & ~work[OCC + 2 * mover]!, hi = rootHi & ~work[OCC + 2 * mover + 1]!;
+            lift = 20 * (lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(hi));
+          }
           const derive = piece !== PAWN;
           let pLo = 0, pHi = 0;
           if (derive) {
@@ -186,12 +246,25 @@ export class TurnSearch {
             pLo = hashLo ^ Z_HAND[h]!;
             pHi = hashHi ^ Z_HAND[h + 1]!;
           }
+          const tLo = TARGETS[0]!, tHi = TARGETS[1]!;
           for (let half = 0; half < 2; half++) {
-            let bits = TARGETS[half]! & (half === 0 ? uLo : uHi);
+            let bits = (half === 0 ? tLo : tHi) & (half === 0 ? uLo : uHi);
             while (bits !== 0) {
               const bit = bits & -bits;
               bits ^= bit;
               const sq = (half << 5) + 31 - Math.clz32(bit);
+              if (prune) {
+                // The piece released on sq (a union: no en-passant square here) must be worth following.
+                const own = pieceAt(work, mover, sq);
+                if (own === KING) continue;
+                const k = lift + 2 * own + half;
+                if (((this.liftPlan[k]! >>> (sq & 31)) & 1) === 0) continue;
+                if (((this.liftPlan[k + 10]! >>> (sq & 31)) & 1) !== 0) {
+                  // It may be placed on the king: that child is a Paco (after any promotion choice).
+                  this.states = queue.count;
+                  return 1;
+                }
+              }
               if (derive && sq !== ep) {
                 const own = pieceAt(work, mover, sq);
                 const a = 2 * ((mover * 6 + own) * 64 + sq), b = 2 * ((mover * 6 + piece) * 64 + sq);

@@ -1,5 +1,6 @@
 /**
- * Which pieces in hand are worth following in the castling threat search (§1.7), for one lift.
+ * Which pieces in hand are worth following in the castling threat search (§1.7), for one lift
+ * (also the Paco search's, with a place onto the king as the goal: search.ts).
  *
  * After `them` lifts a single from X, a chain only ever places a single onto a union (any other
  * place settles the turn: §1.5, §1.6), so the occupied squares stay those of the board with X
@@ -41,6 +42,8 @@ import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 
 /** Per type (PAWN..QUEEN), (lo, hi) pairs: the pairs worth following, from the last `planLift`. */
 export const USEFUL = new Int32Array(10);
+/** The pairs of `USEFUL` that reach a goal square at once (threaten it, or with `place`, may be placed on it). */
+export const DIRECT = new Int32Array(10);
 const hand = new Int32Array(10);
 const content = new Int32Array(10);
 /** Work list of (type, square) as `type * 64 + square`. */
@@ -53,14 +56,19 @@ let top = 0, count = 0;
 /** The pairs a pass may follow (all at first, then the last pass's useful ones), and their squares. */
 const allowed = new Int32Array(10);
 let allowedLo = -1, allowedHi = -1;
+/** The goal is reached by placing the piece in hand on it (the Paco), not by threatening it. */
+let byPlace = false;
 let unionLo = 0, unionHi = 0, enteredLo = 0, enteredHi = 0, liveLo = 0, liveHi = 0;
 
 /**
- * For `s`, a state right after `them` lifted a single (not the king) and before any place, fills
- * `USEFUL` for the goal squares (goalLo, goalHi) and returns whether the lifted piece is useful
- * (when not, no chain of this lift threatens a goal square).
+ * For `s`, a state right after `them` lifted a single (not the king) and before any place (or any
+ * later state with that single in hand: the walk starts from there), fills `USEFUL` and `DIRECT`
+ * for the goal squares (goalLo, goalHi) and returns whether the lifted piece is useful (when not,
+ * no chain of this lift threatens a goal square). With `place`, a pair reaches the goal when it
+ * may be placed on it (`pieceTargets`: the Paco search, search.ts) instead of threatening it.
  */
-export function planLift(s: Int32Array, them: number, piece: number, from: number, goalLo: number, goalHi: number): boolean {
+export function planLift(s: Int32Array, them: number, piece: number, from: number, goalLo: number, goalHi: number, place = false): boolean {
+  byPlace = place;
   allowed.fill(-1);
   allowedLo = -1;
   allowedHi = -1;
@@ -143,6 +151,7 @@ function plan(s: Int32Array, them: number, piece: number, from: number, goalLo: 
   }
   // Backward: repeat over the pairs until no new one becomes useful.
   USEFUL.fill(0);
+  DIRECT.fill(0);
   let usefulLo = 0, usefulHi = 0; // squares holding some useful pair
   for (let changed = true; changed;) {
     changed = false;
@@ -150,10 +159,12 @@ function plan(s: Int32Array, them: number, piece: number, from: number, goalLo: 
       const t = order[k]! >> 6, p = order[k]! & 63;
       const i = 2 * t + (p >> 5), bit = 1 << (p & 31);
       if ((USEFUL[i]! & bit) !== 0) continue;
-      threatTargets(s, them, p, t);
+      if (!byPlace) threatTargets(s, them, p, t);
+      else pieceTargets(s, them, p, t, false);
       let useful = ((TARGETS[0]! & goalLo) | (TARGETS[1]! & goalHi)) !== 0;
-      if (!useful) {
-        pieceTargets(s, them, p, t, false);
+      if (useful) DIRECT[i] = DIRECT[i]! | bit;
+      else {
+        if (!byPlace) pieceTargets(s, them, p, t, false);
         useful = ((TARGETS[0]! & usefulLo & unionLo) | (TARGETS[1]! & usefulHi & unionHi)) !== 0;
       }
       if (!useful) continue;

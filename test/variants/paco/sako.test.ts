@@ -7,14 +7,16 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FULL, fen, loadPaco, code, sqNames } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
-import { writePacoFen } from '../../../src/variants/paco/fen.js';
-import { HAND_KIND, PACO_BLACK, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, WORDS } from '../../../src/variants/paco/layout.js';
+import { charSquare, writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
-  CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, lastSearchExceeded, setSakoStateLimit,
-  shortestPacoSequence,
+  HAND_KIND, KING, PACO_BLACK, PACO_WHITE, PLAYER, PROMO, REQUIRED, REQUIRED_NAMES, RUNNING, VICTORY, WORDS,
+} from '../../../src/variants/paco/layout.js';
+import {
+  CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, lastSearchExceeded, lastSearchStates,
+  setSakoStateLimit, shortestPacoSequence,
 } from '../../../src/variants/paco/sako.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
-import { isLegalAction } from '../../../src/variants/paco/actions.js';
+import { isLegalAction, legalActions } from '../../../src/variants/paco/actions.js';
 import { copyState, kingSquare } from '../../../src/variants/paco/state.js';
 import { RandomPlayer } from '../../../src/variants/paco/random.js';
 import { pacoStart } from '../../../src/variants/paco/game.js';
@@ -325,4 +327,104 @@ test('tests_sako_amazon_chasing: chasing Paco in 2', () => {
       }
     }
   }
+});
+
+/**
+ * A random union-dense FEN: both kings single anywhere, half the other squares or more filled
+ * (half of those unions, any pair but a king; pawns never on a single's first or last rank, so a
+ * pawn of the side to move in a union there is a pending promotion), either side to move.
+ */
+function denseSakoFen(rng: Rng): string {
+  const unions = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
+    const wb = charSquare(c);
+    return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
+  });
+  const density = 30 + rng.below(50);
+  const whiteKing = rng.below(64);
+  let blackKing = rng.below(64);
+  while (blackKing === whiteKing) blackKing = rng.below(64);
+  const ranks: string[] = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '', empty = 0;
+    for (let f = 0; f < 8; f++) {
+      let c = '';
+      if (r * 8 + f === whiteKing) c = 'K';
+      else if (r * 8 + f === blackKing) c = 'k';
+      else if (rng.below(100) < density) {
+        const k = rng.below(10);
+        c = k < 5 ? unions[rng.below(unions.length)]! : k < 7 ? 'prnbq'[rng.below(5)]! : 'PRNBQ'[rng.below(5)]!;
+        if ((r === 0 || r === 7) && (c === 'p' || c === 'P')) c = '';
+      }
+      if (c === '') empty++;
+      else {
+        row += (empty > 0 ? String(empty) : '') + c;
+        empty = 0;
+      }
+    }
+    ranks.push(row + (empty > 0 ? String(empty) : ''));
+  }
+  return `${ranks.join('/')} ${rng.below(2) === 0 ? 'w' : 'b'} 0 - - -`;
+}
+
+test('union-dense random FENs: the planned amazon search agrees with the exhaustive search (settled, mid-turn, pending promotions)', (t) => {
+  // The amazon search prunes each chain to the pieces in hand that may still reach the king
+  // (threat-plan.ts with the king's square as the goal, search.ts): a pure speed-up, so its
+  // answers must be the unpruned search's wherever that one finishes.
+  const rng = new Rng(testSeed(20261124));
+  const target = FULL ? 40_000 : 5_000;
+  const acts = new Int32Array(64);
+  let compared = 0, midTurn = 0, promotion = 0, yes = 0, capped = 0, largest = 0;
+  const check = (x: Int32Array, side: number): void => {
+    const exhaustive = isInSako(x, side);
+    if (lastSearchExceeded()) {
+      capped++;
+      return;
+    }
+    const amazon = isInSakoAmazon(x, side);
+    assert.equal(lastSearchExceeded(), false, `amazon search capped on ${writePacoFen(x)}`);
+    largest = Math.max(largest, lastSearchStates());
+    if (amazon !== exhaustive) assert.fail(`Ŝako of ${side} disagrees on ${writePacoFen(x)}: exhaustive ${exhaustive}, amazon ${amazon}`);
+    compared++;
+    if (exhaustive) yes++;
+    if (x[HAND_KIND] !== 0) midTurn++;
+    if (x[PROMO]! >= 0) promotion++;
+  };
+  setSakoStateLimit(100_000);
+  try {
+    while (compared + capped < target) {
+      const s = fen(denseSakoFen(rng));
+      check(s, 0);
+      check(s, 1);
+      // Up to three actions into the turn of the side to move: its opponent's Ŝako mid-turn.
+      const me = s[PLAYER]!;
+      for (let step = 0; step < 3; step++) {
+        const n = legalActions(s, acts);
+        if (n === 0) break;
+        applyAction(s, acts[rng.below(n)]!);
+        if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
+        check(s, me ^ 1);
+      }
+    }
+  } finally {
+    setSakoStateLimit(0);
+  }
+  t.diagnostic(`${compared} compared (${midTurn} mid-turn, ${promotion} with a pending promotion, ${yes} in Ŝako), ${capped} capped; largest amazon search ${largest} states`);
+  assert.ok(midTurn > target / 5 && promotion > target / 20 && yes > target / 3 && yes < compared - target / 10);
+  assert.ok(capped < target / 50, `${capped} positions too big for the exhaustive search`);
+});
+
+test('a union-dense FEN whose amazon search needed a million states is answered within 30,000', () => {
+  // Unplanned, the amazon search needed 1,027,400 states here (no Ŝako; the exhaustive search as
+  // many, ≈2 s): the pieces in hand that cannot reach the king are no longer followed.
+  const text = 'Bk1E1a1R/1K1pO1QB/1rH1aw1F/p1N4N/1Sc2pS1/SQTDb1I1/H1r1S1Dy/VT1B4 w 0 - - -';
+  const s = fen(text);
+  setSakoStateLimit(30_000);
+  let amazon: boolean;
+  try {
+    amazon = isInSakoAmazon(s, 1);
+    assert.equal(lastSearchExceeded(), false);
+  } finally {
+    setSakoStateLimit(0);
+  }
+  assert.equal(amazon, isInSako(s, 1));
 });

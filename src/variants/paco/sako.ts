@@ -175,8 +175,30 @@ function amazonFind(s: Int32Array, attacker: number, king: number): boolean {
   if ((START[0]! | START[1]!) === 0 || !finalStepPossible(s, attacker, king)) return false;
   if (s !== probe) prepare(s, attacker);
   if (!pieceMayReachKing(probe, attacker, king)) return false;
-  return find(probe, false, king, START, CHAIN, true);
+  // Planning every lift (threat-plan.ts) pays on large searches only: most end within a few
+  // hundred states, where the plans cost more than they save (the mean check took about twice as
+  // long). So a search runs unplanned up to PLAN_AFTER states first; one that goes past them runs
+  // again, planned, under the caller's cap.
+  const cap = search.limit;
+  let unplanned = 0;
+  if (cap === 0 || cap > PLAN_AFTER) {
+    search.limit = PLAN_AFTER;
+    const r = search.findPaco(probe, false, king, START, CHAIN, false);
+    search.limit = cap;
+    if (r >= 0) {
+      searched = search.states;
+      exceeded = false;
+      return r === 1;
+    }
+    unplanned = search.states;
+  }
+  const found = find(probe, false, king, START, CHAIN, true);
+  searched += unplanned;
+  return found;
 }
+
+/** States an amazon search may take unplanned before it starts again with plans (see `amazonFind`). */
+const PLAN_AFTER = 1000;
 
 /**
  * Phase 1 of the reverse amazon search (§2): from the defender's king, mark in queen + knight

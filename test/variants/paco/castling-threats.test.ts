@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FULL, fen, legal, play, setStandardCastling, sqNames } from './helpers.js';
+import { FULL, denseBoard, fen, legal, play, setStandardCastling, sqNames } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
 import { enPassantCapturePossible, legalActions, setCastlingStateLimit, threatenedSquares } from '../../../src/variants/paco/actions.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
-import { charSquare, parsePacoFen, writePacoFen } from '../../../src/variants/paco/fen.js';
+import { parsePacoFen, writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
   CASTLING, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER, PROMO,
   PROMOTE_BASE, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, RUNNING, VICTORY, WORDS,
@@ -197,32 +197,10 @@ test('castling safety: the goal-directed threat search gives the full search\'s 
  * h1 and the right `H` (pawns off the first and last ranks, Black's king on e8).
  */
 function denseFen(rng: Rng): string {
-  const unions = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
-    const wb = charSquare(c);
-    return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
-  });
   const density = 30 + rng.below(50);
-  const ranks: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      let c = '';
-      if (r === 7 && f === 4) c = 'k';
-      else if (r === 0 && f === 7) c = 'R';
-      else if (!(r === 0 && f >= 4) && rng.below(100) < density) {
-        const k = rng.below(10);
-        c = k < 5 ? unions[rng.below(unions.length)]! : k < 7 ? 'prnbq'[rng.below(5)]! : 'PRNBQ'[rng.below(5)]!;
-        if ((r === 0 || r === 7) && (c === 'p' || c === 'P')) c = '';
-      }
-      if (c === '') empty++;
-      else {
-        row += (empty > 0 ? String(empty) : '') + c;
-        empty = 0;
-      }
-    }
-    ranks.push(row + (empty > 0 ? String(empty) : ''));
-  }
-  return `${ranks.join('/')}^e1K w 4 H - -`;
+  // e8: Black's king; h1: White's rook; e1 to g1 empty (the king in hand from e1).
+  const board = denseBoard(rng, density, (sq) => (sq === 60 ? 'k' : sq === 7 ? 'R' : sq >= 4 && sq < 8 ? '' : undefined));
+  return `${board}^e1K w 4 H - -`;
 }
 
 test('castling safety: union-dense random FENs give the full search\'s castling targets where it finishes', (t) => {

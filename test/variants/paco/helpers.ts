@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { readText, sharedPath } from '../../../src/node/data.js';
 import { legalActions } from '../../../src/variants/paco/actions.js';
 import { actionName, parseActionName } from '../../../src/variants/paco/action-text.js';
-import { parsePacoFen, parseSquare, squareName, type PacoFenOptions } from '../../../src/variants/paco/fen.js';
-import { CASTLING } from '../../../src/variants/paco/layout.js';
+import type { Rng } from '../../../src/core/rng.js';
+import { charSquare, parsePacoFen, parseSquare, squareName, type PacoFenOptions } from '../../../src/variants/paco/fen.js';
+import { CASTLING, KING } from '../../../src/variants/paco/layout.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
 
@@ -62,4 +63,41 @@ export function setStandardCastling(s: Int32Array, letters: string): void {
   if (letters.includes('a')) c |= CASTLE_BLACK_QUEEN << 16;
   if (letters.includes('h')) c |= CASTLE_BLACK_KING << 24;
   s[CASTLING] = c;
+}
+
+/** The FEN letters of every union but one holding a king. */
+const UNION_LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
+  const wb = charSquare(c);
+  return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
+});
+
+/**
+ * The board of a random union-dense FEN: a square that `fixed` names (0 = a1) holds what it
+ * returns (a FEN letter, or '' for empty); any other is filled with `density` % chance, half of
+ * those with a union (no king's), the rest with a single of either colour but a king, and no
+ * single pawn on the first or last rank.
+ */
+export function denseBoard(rng: Rng, density: number, fixed: (square: number) => string | undefined): string {
+  const ranks: string[] = [];
+  for (let r = 7; r >= 0; r--) {
+    let row = '', empty = 0;
+    for (let f = 0; f < 8; f++) {
+      let c = fixed(r * 8 + f);
+      if (c === undefined) {
+        c = '';
+        if (rng.below(100) < density) {
+          const k = rng.below(10);
+          c = k < 5 ? UNION_LETTERS[rng.below(UNION_LETTERS.length)]! : k < 7 ? 'prnbq'[rng.below(5)]! : 'PRNBQ'[rng.below(5)]!;
+          if ((r === 0 || r === 7) && (c === 'p' || c === 'P')) c = '';
+        }
+      }
+      if (c === '') empty++;
+      else {
+        row += (empty > 0 ? String(empty) : '') + c;
+        empty = 0;
+      }
+    }
+    ranks.push(row + (empty > 0 ? String(empty) : ''));
+  }
+  return ranks.join('/');
 }

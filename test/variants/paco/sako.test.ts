@@ -5,11 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FULL, fen, loadPaco, code, sqNames } from './helpers.js';
+import { FULL, code, denseBoard, fen, loadPaco, sqNames } from './helpers.js';
 import { Rng } from '../../../src/core/rng.js';
-import { charSquare, writePacoFen } from '../../../src/variants/paco/fen.js';
+import { writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
-  HAND_KIND, KING, PACO_BLACK, PACO_WHITE, PLAYER, PROMO, REQUIRED, REQUIRED_NAMES, RUNNING, VICTORY, WORDS,
+  HAND_KIND, PACO_BLACK, PACO_WHITE, PLAYER, PROMO, REQUIRED, REQUIRED_NAMES, RUNNING, VICTORY, WORDS,
 } from '../../../src/variants/paco/layout.js';
 import {
   CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, lastSearchExceeded, lastSearchStates,
@@ -335,35 +335,12 @@ test('tests_sako_amazon_chasing: chasing Paco in 2', () => {
  * pawn of the side to move in a union there is a pending promotion), either side to move.
  */
 function denseSakoFen(rng: Rng): string {
-  const unions = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
-    const wb = charSquare(c);
-    return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
-  });
   const density = 30 + rng.below(50);
   const whiteKing = rng.below(64);
   let blackKing = rng.below(64);
   while (blackKing === whiteKing) blackKing = rng.below(64);
-  const ranks: string[] = [];
-  for (let r = 7; r >= 0; r--) {
-    let row = '', empty = 0;
-    for (let f = 0; f < 8; f++) {
-      let c = '';
-      if (r * 8 + f === whiteKing) c = 'K';
-      else if (r * 8 + f === blackKing) c = 'k';
-      else if (rng.below(100) < density) {
-        const k = rng.below(10);
-        c = k < 5 ? unions[rng.below(unions.length)]! : k < 7 ? 'prnbq'[rng.below(5)]! : 'PRNBQ'[rng.below(5)]!;
-        if ((r === 0 || r === 7) && (c === 'p' || c === 'P')) c = '';
-      }
-      if (c === '') empty++;
-      else {
-        row += (empty > 0 ? String(empty) : '') + c;
-        empty = 0;
-      }
-    }
-    ranks.push(row + (empty > 0 ? String(empty) : ''));
-  }
-  return `${ranks.join('/')} ${rng.below(2) === 0 ? 'w' : 'b'} 0 - - -`;
+  const board = denseBoard(rng, density, (sq) => (sq === whiteKing ? 'K' : sq === blackKing ? 'k' : undefined));
+  return `${board} ${rng.below(2) === 0 ? 'w' : 'b'} 0 - - -`;
 }
 
 test('union-dense random FENs: the planned amazon search agrees with the exhaustive search (settled, mid-turn, pending promotions)', (t) => {

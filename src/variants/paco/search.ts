@@ -33,7 +33,7 @@ export class TurnSearch {
   private readonly child = new Int32Array(WORDS);
   private readonly acts = new Int32Array(64);
   /** The state after a lift, planned (`planLift`). */
-  private readonly plan = new Int32Array(WORDS);
+  private readonly lifted = new Int32Array(WORDS);
   /** A root with its pending promotion done (`findPaco` with `plan`). */
   private readonly branch = new Int32Array(WORDS);
   /** Each lift square's plan: `USEFUL` then `DIRECT` (threat-plan.ts), 20 words a square; at 1280 the root's hand's. */
@@ -208,7 +208,7 @@ export class TurnSearch {
             }
             if (((TARGETS[0]! & uLo) | (TARGETS[1]! & uHi)) === 0) continue; // no chain can start
             if (prune) {
-              const lifted = this.plan;
+              const lifted = this.lifted;
               copyState(work, lifted);
               applyAction(lifted, LIFT_BASE + sq);
               if (!planLift(lifted, mover, lifted[HAND_PIECE]!, sq, kLo, kHi, true)) continue;

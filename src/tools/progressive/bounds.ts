@@ -29,7 +29,7 @@ import { BISHOP, ROOK } from '../../chess/types.js';
 import { W_CASTLING, W_TURN } from '../../chess/layout.js';
 import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
-import { DIST, FAR, has, pawnTable } from './distances.js';
+import { distances, FAR, has, pawnTable } from './distances.js';
 
 
 /** Per-solve facts and the per-node bound. */
@@ -40,7 +40,7 @@ export class BoundContext {
   /** Chebyshev distance from each square to the nearest square where our king could be hit by a king escape (Italian). */
   private readonly dangerDist: Uint8Array;
   private readonly italian: boolean;
-  /** DIST with our pawns' rows sharpened for this solve (see pawnTable). */
+  /** The distance table with our pawns' rows sharpened for this solve (see pawnTable). */
   private readonly table: Uint8Array;
 
   constructor(w: Int32Array, p: number, _n: number) {
@@ -49,7 +49,7 @@ export class BoundContext {
     const kLo = w[p + 14]! & w[p + 2 * them]!;
     this.enemyKing = kLo !== 0 ? lsb(kLo) : 32 + lsb(w[p + 15]! & w[p + 2 * them + 1]!);
     this.italian = w[p + P_RULES] === ITALIAN;
-    this.table = DIST.slice();
+    this.table = distances().slice();
     pawnTable(this.table, this.us, w[p + 2 * them]!, w[p + 2 * them + 1]!);
     // Squares on a line from a defending slider through K, beyond K: only there can a king step
     // uncover a check on our king (the step vacates K's square; a king capturing on a flight

@@ -1,16 +1,19 @@
 /**
  * Empty-board distances for the progressive solver's bounds (bounds.ts).
  *
- * `DIST[kind * 4096 + from * 64 + target]`: moves for a piece of `kind` (0 white pawn, 1 black
- * pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king) on `from` to stand on a square attacking
- * `target`, on an empty board; `FAR` when impossible. Pawns may step diagonally as if a capture
- * were there and promote to the best piece. `pawnTable` sharpens the pawn rows for one solve.
+ * `distances()[kind * 4096 + from * 64 + target]`: moves for a piece of `kind` (0 white pawn,
+ * 1 black pawn, 2 knight, 3 bishop, 4 rook, 5 queen, 6 king) on `from` to stand on a square
+ * attacking `target`, on an empty board; `FAR` when impossible. Pawns may step diagonally as if a
+ * capture were there and promote to the best piece. `pawnTable` sharpens the pawn rows for one
+ * solve.
+ *
+ * The tables are built on the first solve, not when the module loads: building them takes tens of
+ * milliseconds, which every program importing caissa's root would otherwise pay at start-up.
  */
 import { lsb, SquareSet } from '../../core/bitboard.js';
 import { BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
 
 export const FAR = 64;
-export const DIST = new Uint8Array(7 * 4096).fill(FAR);
 
 /** Whether square `sq` is in the 64-bit set `i` of a (lo, hi) pair table such as KNIGHT_ATTACKS. */
 export const has = (t: Int32Array, i: number, sq: number): boolean => ((t[2 * i + (sq >> 5)]! >>> (sq & 31)) & 1) !== 0;
@@ -38,7 +41,15 @@ function pawnSteps(color: number, s: number, x: number): number {
   return dr;
 }
 
-{
+/** The distance table (described above), built once on the first call. */
+export function distances(): Uint8Array {
+  return (built ??= buildTables()).dist;
+}
+
+let built: { dist: Uint8Array; pieceMin: Uint8Array } | undefined;
+
+function buildTables(): { dist: Uint8Array; pieceMin: Uint8Array } {
+  const dist = new Uint8Array(7 * 4096).fill(FAR);
   for (let t = 0; t < 64; t++) {
     // Pieces: breadth-first search backwards from the squares attacking t (moves are symmetric),
     // a level at a time as a set of squares.
@@ -48,7 +59,7 @@ function pawnSteps(color: number, s: number, x: number): number {
       for (let d = 0; !level.isEmpty(); d++) {
         let next = SquareSet.empty();
         for (const s of level) {
-          DIST[kind * 4096 + s * 64 + t] = d;
+          dist[kind * 4096 + s * 64 + t] = d;
           next = next.union(movesOf(kind, s));
         }
         level = next.diff(seen);
@@ -74,19 +85,19 @@ function pawnSteps(color: number, s: number, x: number): number {
           const reach = pawnSteps(color, s, q);
           if (reach >= FAR) continue;
           let piece = FAR;
-          for (let kind = 2; kind <= 5; kind++) piece = Math.min(piece, DIST[kind * 4096 + q * 64 + t]!);
+          for (let kind = 2; kind <= 5; kind++) piece = Math.min(piece, dist[kind * 4096 + q * 64 + t]!);
           best = Math.min(best, reach + piece);
         }
-        DIST[base + s * 64 + t] = best;
+        dist[base + s * 64 + t] = best;
       }
     }
   }
-}
-
-/** The fewest moves of the best promotion piece (knight … queen) from a square to attack another. */
-const PIECE_MIN = new Uint8Array(64 * 64).fill(FAR);
-for (let i = 0; i < 64 * 64; i++) {
-  for (let kind = 2; kind <= 5; kind++) PIECE_MIN[i] = Math.min(PIECE_MIN[i]!, DIST[kind * 4096 + i]!);
+  // The fewest moves of the best promotion piece (knight … queen) from a square to attack another.
+  const pieceMin = new Uint8Array(64 * 64).fill(FAR);
+  for (let i = 0; i < 64 * 64; i++) {
+    for (let kind = 2; kind <= 5; kind++) pieceMin[i] = Math.min(pieceMin[i]!, dist[kind * 4096 + i]!);
+  }
+  return { dist, pieceMin };
 }
 
 /**
@@ -102,6 +113,7 @@ export function pawnTable(table: Uint8Array, color: number, enemyLo: number, ene
   const forward = color === 0 ? 8 : -8;
   const startRank = color === 0 ? 1 : 6;
   const lastRank = color === 0 ? 7 : 0;
+  const pieceMin = (built ??= buildTables()).pieceMin;
   const enemy = (sq: number): boolean => (((sq < 32 ? enemyLo : enemyHi) >>> (sq & 31)) & 1) !== 0;
   for (let s = 8; s < 56; s++) {
     reach.fill(FAR);
@@ -145,7 +157,7 @@ export function pawnTable(table: Uint8Array, color: number, enemyLo: number, ene
       const d = reach[q]!;
       if (d >= FAR) continue;
       for (let t = 0; t < 64; t++) {
-        const v = d + PIECE_MIN[q * 64 + t]!;
+        const v = d + pieceMin[q * 64 + t]!;
         if (v < table[row + t]!) table[row + t] = v;
       }
     }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { attacks } from 'chessops/attacks';
 import { SquareSet } from 'chessops/squareSet';
 import type { Role } from 'chessops/types';
-import { DIST, FAR } from '../../../src/tools/progressive/distances.js';
+import { distances, FAR } from '../../../src/tools/progressive/distances.js';
 
 const KINDS: [number, Role][] = [[2, 'knight'], [3, 'bishop'], [4, 'rook'], [5, 'queen'], [6, 'king']];
 const moves = (role: Role, sq: number): SquareSet => attacks({ role, color: 'white' }, sq, SquareSet.empty());
@@ -35,7 +35,7 @@ test('piece distances equal a breadth-first search over chessops attacks on the 
       for (let target = 0; target < 64; target++) {
         let best = FAR;
         for (let x = 0; x < 64; x++) if (x !== target && moves(role, x).has(target)) best = Math.min(best, steps[x]!);
-        assert.equal(DIST[kind * 4096 + from * 64 + target], best, `${role} from ${from} to attack ${target}`);
+        assert.equal(distances()[kind * 4096 + from * 64 + target], best, `${role} from ${from} to attack ${target}`);
       }
     }
   }

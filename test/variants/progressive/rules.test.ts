@@ -63,6 +63,19 @@ test('two en-passant targets coexist; a pawn that moves again loses its target',
   assert.equal(makeProgressive(moved).split(' ')[3], '-');
 });
 
+test('a piece of the series that lands on the square a pawn passed makes it no en-passant target', () => {
+  // Black's series: e7e5 passes e6, then Bc8e6 stands there. An en-passant capture moves onto the
+  // passed square (FIDE 3.7.d), so d5xe6 can only take the bishop: the move list is chess.js's
+  // with no en-passant square at all.
+  const after = play(state('rnbqkbnr/pppppppp/8/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 1 4 4'), 'e7e5', 'd7d6', 'c8e6', 'g8f6');
+  assert.equal(after.turn, 'white');
+  const board = makeFen(after.chess).split(' ').slice(0, 3).join(' ');
+  const c = new Chess(`${board} - 0 1`);
+  assert.deepEqual(ucis(after), c.moves({ verbose: true }).map((m) => m.lan).sort());
+  const taken = play(after, 'd5e6');
+  assert.equal(taken.chess.pieceAt(parseSquare('e5')!)?.role, 'pawn', 'the e5 pawn stays');
+});
+
 test('play checks the move: a legal code gives the same state as playUnchecked, any other a typed error', () => {
   const pos = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 italian');
   for (const code of pos.legalMoves()) {
@@ -105,6 +118,14 @@ test('an Italian-only mate: the only escape gives check', () => {
   // The independent referee agrees on both.
   assert.deepEqual(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'italian'), { ok: true });
   assert.equal(refereeSeries('7k/3n2p1/6Kp/8/8/8/8/4R3', 'w', '-', ['e1e8'], 'scottish').ok, false);
+  // A series of one move ends with its first: there the only escape, which checks, is legal
+  // (chess.js: Nb1+ is White's one move), so it is no mate; with three moves to play it is one.
+  const board = '8/8/8/8/8/N1k5/6PP/r6K';
+  assert.deepEqual(new Chess(`${board} w - - 0 1`).moves(), ['Nb1+']);
+  const single = state(`${board} w - - 1 1 1`);
+  assert.ok(!isSeriesMate(single.words, 0));
+  assert.deepEqual(ucis(single), ['a3b1']);
+  assert.ok(isSeriesMate(state(`${board} w - - 1 3 3`).words, 0));
 });
 
 test('dead material: bishops of one colour on both sides are not dead under Italian rules', () => {
@@ -467,7 +488,10 @@ test('mate and progressive stalemate agree with chess.js at every state of rando
       for (let ply = 0; ply < 60; ply++) {
         const end = pos.outcome();
         const reason = end?.reason === 'checkmate' || end?.reason === 'progressiveStalemate' ? end.reason : undefined;
-        assert.equal(reason, chessJsEnd(pos), makeProgressive(pos));
+        const expected = chessJsEnd(pos);
+        assert.equal(reason, expected, makeProgressive(pos));
+        // isSeriesMate, the solver's mate test, gives the same verdict at the start of a series.
+        if (pos.movesLeft === pos.series) assert.equal(isSeriesMate(pos.words, 0), expected === 'checkmate', makeProgressive(pos));
         if (end !== undefined) {
           seen.set(`${rules} ${end.reason}`, (seen.get(`${rules} ${end.reason}`) ?? 0) + 1);
           if (reason === 'checkmate') assert.equal(end.winner, pos.turn === 'white' ? 1 : 0);

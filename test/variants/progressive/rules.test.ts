@@ -6,7 +6,7 @@ import { parseSquare } from '../../../src/core/square.js';
 import { Position } from '../../../src/chess/position.js';
 import { makeFen, readFen } from '../../../src/notation/fen.js';
 import {
-  CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, parseCourseProblem, parseProgressive,
+  CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, moveUci, parseCourseProblem, parseProgressive,
   prepareCheckInfo, progressiveGame, ProgressivePosition,
 } from '../../../src/variants/progressive/index.js';
 import { progressivePerft } from '../../../src/tools/progressive/perft.js';
@@ -356,6 +356,13 @@ test('the Game binding: players repeat for a series, hashes see the series field
     s.set(next);
   }
   assert.deepEqual(players, [0, 1, 1, 0, 0, 0, 1, 1, 1, 1]);
+  // An out array of exactly the number of moves is enough (chess.js: 20 at the start); one fewer is refused.
+  const start = ProgressivePosition.standard().words;
+  const count = new Chess().moves().length;
+  const exact = new Int32Array(count);
+  assert.equal(progressiveGame.legalActions(start, exact), count);
+  assert.deepEqual([...exact].map((c) => moveUci(c)).sort(), new Chess().moves({ verbose: true }).map((m) => m.lan).sort());
+  assert.throws(() => progressiveGame.legalActions(start, new Int32Array(count - 1)), RangeError);
   const a = new Int32Array(2);
   const b = new Int32Array(2);
   const x = state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2').words;

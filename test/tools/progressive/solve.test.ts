@@ -170,6 +170,8 @@ test('the complete search alone (no best-first pass) finds what the brute force 
     const r = solveSeries(position, n, { all: true, completeOnly: true });
     assert.ok(r.ok);
     assert.deepEqual(r.value.solutionsUci.map((s) => s.join(';')).sort(), brute, `#${p.id}`);
+    // The answer is the complete search's own, not one the best-first pass found first.
+    assert.equal(r.value.foundBy, brute.length > 0 ? 'complete' : undefined, `#${p.id}`);
   }
 });
 
@@ -282,6 +284,12 @@ test('published anchors: the solver mates each in its series length (referee-che
 test('bad input gives typed errors, a time limit gives unknown', () => {
   const { position, n } = problem(problems.find((p) => p.n === 9)!.line);
   assert.equal(solveSeries(position, 0).ok, false);
+  // The series length is 1..200, also for a chess position (no moves-left to compare with); a
+  // time limit keeps an accepted 201 from running long.
+  for (const bad of [0, 201, 2.5]) {
+    const r = solveSeries(position.chess, bad, { timeLimitMs: 50 });
+    assert.ok(!r.ok && r.error.field === 'n', String(bad));
+  }
   const wrong = solveSeries(position, n + 1);
   assert.ok(!wrong.ok && wrong.error.field === 'n');
   for (const timeLimitMs of [-1, NaN]) {

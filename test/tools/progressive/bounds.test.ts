@@ -172,3 +172,24 @@ test('the best-first heuristic counts every slider, past sixteen of a side (leni
   const heuristic = new Heuristic(new BoundContext(pos.words, 0, 1));
   assert.ok(heuristic.score(pos.words, 0) < heuristic.score(without.value.position.words, 0), 'the rook lowers the score');
 });
+
+test('"cannot mate in one" sees a mate by promotion, where the promoted piece checks and the pawn would not', () => {
+  // Kg6, pawn e7 against Kh8: e8=Q and e8=R mate along the back rank (chessops), where a pawn on
+  // e8 would attack nothing. The pawn is White's only one, so every pawn of ours can promote.
+  const fen = '7k/4P3/6K1/8/8/8/8/8 w - - 0 1';
+  const mates: string[] = [];
+  for (const role of ['queen', 'rook', 'bishop', 'knight'] as const) {
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    ops.play({ from: 52, to: 60, promotion: role });
+    if (ops.isCheckmate()) mates.push(role);
+  }
+  assert.deepEqual(mates, ['queen', 'rook']);
+  const chess = readFen(fen);
+  assert.ok(chess.ok);
+  const pos = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: 1, quiet: 0 });
+  assert.ok(pos.ok);
+  const promote = pos.value.parseMove('e7e8q');
+  assert.ok(promote.ok);
+  assert.ok(isSeriesMate(pos.value.playUnchecked(promote.value).words, 0));
+  assert.equal(new BoundContext(pos.value.words, 0, 1).cannotMateInOne(pos.value.words, 0), false);
+});

@@ -119,6 +119,12 @@ test('Chess960 castling is king takes own rook', () => {
   // Black king g8 castling h-side: king on g8 → g1 seen from Black (file-major 48), h one towards h.
   const blackShort = pos('r5kr/8/8/8/8/8/8/RK5R b HAha - 0 1', true).legalMoves().find((m) => m.isCastle && m.castlingRook === 63)!;
   assert.equal(encodeChessMove(blackShort.code, 1, true), 48 * 73 + 9 + 21);
+  // And back: Black's castling rights are read from Black's byte (the 3-move Chess960 openings of
+  // the round trip below have no castling to decode).
+  const black = pos('r5kr/8/8/8/8/8/8/RK5R b HAha - 0 1', true);
+  const castles = black.legalMoves().filter((m) => m.isCastle);
+  assert.equal(castles.length, 2);
+  for (const m of castles) assert.equal(decodeChessLabel(black.words, 0, encodeChessMove(m.code, 1, true), true), m.code, m.uci);
 });
 
 /** Every legal move encodes to a distinct label that decodes back to it; checked against chess.js' move count. */
@@ -167,4 +173,7 @@ test('decoding rejects labels that name no move', () => {
   assert.equal(decodeChessLabel(p.words, 0, 1 * 73 + 0, false), -1); // a2 pawn under-promoting from rank 2
   assert.equal(decodeChessLabel(p.words, 0, 7 * 73 + 16, false), -1); // a8 is Black's
   assert.equal(decodeChessLabel(p.words, 0, 0 * 73 + 9, false), -1); // a1 down 7: off the board
+  // Off the h-file edge, where a file of 8 would wrap onto the a-file of the next rank.
+  assert.equal(decodeChessLabel(p.words, 0, 56 * 73 + 9 + 21, false), -1); // h1 rook, towards the h-file 1
+  assert.equal(decodeChessLabel(p.words, 0, 48 * 73 + 9 + 56 + 5, false), -1); // g1 knight, (+1, +2)
 });

@@ -539,3 +539,23 @@ test('setPosition refuses a lenient position with more material than promotions 
   env.refresh(1);
   assert.equal(env.buffers.legalCount[1], rights.value.countLegalMoves());
 });
+
+test('setPosition starts a new game, as a reset would: plies and history planes are a fresh kernel\'s', () => {
+  // Environment 0 plays 6 random plies first; then both kernels are set to the same position.
+  const used = new ChessKernel(1, false);
+  const fresh = new ChessKernel(1, false);
+  const a = new BatchEnv(used, { seed: 5 });
+  const b = new BatchEnv(fresh, { seed: 5 });
+  a.reset();
+  b.reset();
+  a.stepRandom(6);
+  const r = readFen('4k3/8/8/8/8/8/8/4K2R w K - 0 1');
+  assert.ok(r.ok);
+  for (const [kernel, env] of [[used, a], [fresh, b]] as const) {
+    kernel.setPosition(0, r.value);
+    env.refresh(0);
+  }
+  assert.equal(used.plies(0), 0);
+  assert.equal(used.repetitionCount(0), 1);
+  assert.deepEqual([...a.buffers.observations], [...b.buffers.observations]);
+});

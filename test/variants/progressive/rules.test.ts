@@ -76,6 +76,20 @@ test('a piece of the series that lands on the square a pawn passed makes it no e
   assert.equal(taken.chess.pieceAt(parseSquare('e5')!)?.role, 'pawn', 'the e5 pawn stays');
 });
 
+test('castling in UCI: written as the king\'s two-square move (chess.js\'s e1c1, e8g8) and read back from it', () => {
+  // The last move of each series, where checks (Rxa8+, Rxa1+) are legal too.
+  for (const text of ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1 1 1', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 1 2 1']) {
+    const pos = state(text);
+    const [board, turn, castling] = text.split(' ');
+    const c = new Chess(`${board} ${turn} ${castling} - 0 1`);
+    assert.deepEqual(ucis(pos), c.moves({ verbose: true }).map((m) => m.lan).sort(), text);
+    for (const code of pos.legalMoves()) {
+      const back = pos.parseMove(pos.uci(code));
+      assert.ok(back.ok && back.value === code, pos.uci(code));
+    }
+  }
+});
+
 test('play checks the move: a legal code gives the same state as playUnchecked, any other a typed error', () => {
   const pos = state('4k3/q3R3/8/8/8/8/8/4K3 b - - 1 2 2 italian');
   for (const code of pos.legalMoves()) {

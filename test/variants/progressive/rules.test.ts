@@ -153,6 +153,12 @@ test('dead material: bishops of one colour on both sides are not dead under Ital
   // Scottish mates are orthodox ones, which bishops of one colour cannot give: dead as in chess.
   assert.equal(refereeSeries(board, 'w', '-', ['d2e3'], 'scottish').ok, false);
   assert.deepEqual(state(`${board} w - - 1 1 1 scottish`).outcome(), { winner: undefined, reason: 'insufficientMaterial' });
+  // The same with ranks and colours swapped: White's bishop now stands on the upper half of the board.
+  const mirrored = '8/3b4/2B5/3K4/8/5k2/8/8';
+  assert.deepEqual(refereeSeries(mirrored, 'b', '-', ['d7e6'], 'italian'), { ok: true });
+  const black = state(`${mirrored} b - - 1 2 1 italian`);
+  assert.equal(black.outcome(), undefined, 'a mate is one move away: no draw');
+  assert.deepEqual(play(black, 'd7e6').outcome(), { winner: 1, reason: 'checkmate' });
   // Against a lone king no escape can give check: still dead under Italian rules.
   assert.deepEqual(state('8/8/5K2/8/3k4/8/3B4/4B3 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });
   assert.deepEqual(state('8/8/5K2/8/3k4/2b5/8/8 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });

@@ -84,16 +84,23 @@ test('an en-passant right that cannot be used does not make positions differ (FI
   // The contrast: the rook on a1 pins nothing, so d4xe3 e.p. is legal after e2-e4 and the
   // position after e2-e4 differs from the later one (this is what makes the test able to fail).
   const free = 'n2k4/8/8/8/3p4/8/4P2K/R6N w - - 0 1';
-  for (const [fen, epLegal] of [[pinned, false], [free, true]] as const) {
+  // The same on the d-file (d2-d4, e4xd3 pinned by the rook e1 against the king e8): the key
+  // drops the en-passant entry of the file pushed on, whichever file that is.
+  const pinnedD = 'n3k3/8/8/8/4p3/8/3P3K/4R2N w - - 0 1';
+  const freeD = 'n3k3/8/8/8/4p3/8/3P3K/R6N w - - 0 1';
+  for (const [fen, epLegal, push, capture, ep] of [
+    [pinned, false, 'e2e4', 'd4e3', 20], [free, true, 'e2e4', 'd4e3', 20],
+    [pinnedD, false, 'd2d4', 'e4d3', 19], [freeD, true, 'd2d4', 'e4d3', 19],
+  ] as const) {
     const ref = ChessopsChess.fromSetup(chessopsParse(fen).unwrap()).unwrap();
-    ref.play(chessopsUci('e2e4')!);
-    assert.equal(ref.epSquare, 20, fen); // e3: chessops records the square after every double push
-    assert.equal(ref.isLegal(chessopsUci('d4e3')!), epLegal, fen);
+    ref.play(chessopsUci(push)!);
+    assert.equal(ref.epSquare, ep, fen); // chessops records the square after every double push
+    assert.equal(ref.isLegal(chessopsUci(capture)!), epLegal, fen);
 
     const h = new GameHistory(at(fen));
-    play(h, ['e2e4']);
+    play(h, [push]);
     const afterPush = h.current;
-    assert.equal(afterPush.epSquare, 20, fen);
+    assert.equal(afterPush.epSquare, ep, fen);
     play(h, ['a8b6', 'h1g3', 'b6a8', 'g3h1']);
     assert.equal(h.current.epSquare, undefined, fen);
     // Same placement, side to move and castling rights; only the e.p. square can tell them apart.

@@ -129,3 +129,22 @@ test('a position with more than 256 legal moves (too much material, read lenient
     assert.equal(gamePerft(game, (s) => s.set(pos.words), depth), nodes, `Game perft ${depth}`);
   }
 });
+
+test('legalEpSquare agrees with chessops where the en-passant capture is the only legal move, or one of few', () => {
+  // First, White's king h1 is boxed in (rook g8, knight f1) and the pawn e5 blocked, so e5xd6
+  // e.p. is White's one move (a scan that skipped the first move missed it); then Black has d4xe3
+  // e.p. among four other moves; last, the pawn d4 is pinned by the rook d1 against the king d8,
+  // so no capture is legal.
+  for (const fen of [
+    'k5r1/8/4b3/3pP3/8/8/8/5n1K w - d6 0 1',
+    'k7/8/8/8/3pP3/8/3N4/4K3 b - e3 0 1',
+    '3k4/8/8/8/3pP3/8/7K/3R4 b - e3 0 1',
+  ]) {
+    const ours = readFen(fen);
+    assert.ok(ours.ok, fen);
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    const ep = ops.epSquare!;
+    const epLegal = [...ops.allDests()].some(([from, dests]) => ops.board.pawn.has(from) && dests.has(ep));
+    assert.equal(ours.value.legalEpSquare(), epLegal ? ep : undefined, fen);
+  }
+});

@@ -76,4 +76,10 @@ test('moves cannot be forged: only the generator binds a code to a position', ()
   assert.equal(makeFen(pos.playCode(e4.code)!), makeFen(e4.play()));
   assert.equal(e4.play().playCode(e4.code), undefined);
   assert.equal(pos.playCode(0), undefined);
+  // A position with fewer moves than the one generated before refuses all of that one's codes:
+  // the kings-only position below has three, none from the squares the start's twenty move from.
+  const kings = readFen('k7/8/8/8/8/8/8/7K w - - 0 1');
+  assert.ok(kings.ok);
+  assert.equal(kings.value.countLegalMoves(), 3);
+  for (const m of pos.legalMoves()) assert.equal(kings.value.moveFromCode(m.code), undefined, m.uci);
 });

@@ -140,3 +140,19 @@ test('GameHistory.undo takes back the last move, and the repetition count follow
   assert.equal(h.undo(), undefined);
   assert.equal(h.repetitions(), 1);
 });
+
+test('a capture by a piece restarts the fifty-move count (FIDE 9.3), as chess.js counts it', () => {
+  // At 99 plies, Rd1xd2 is a capture: the count starts again and no draw can be claimed; the
+  // quiet Ke1-f1 instead completes the fifty moves.
+  const fen = 'k7/8/8/8/8/8/3r4/3RK3 w - - 99 60';
+  for (const [uci, halfmoves, claim] of [['d1d2', 0, undefined], ['e1f1', 100, 'fiftyMoves']] as const) {
+    const ref = new ChessJs(fen);
+    ref.move({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
+    assert.equal(Number(ref.fen().split(' ')[4]), halfmoves, uci);
+    const h = new GameHistory(at(fen));
+    play(h, [uci]);
+    assert.equal(h.current.halfmoves, halfmoves, uci);
+    assert.equal(makeFen(h.current), ref.fen(), uci);
+    assert.equal(h.claimableDraw(), claim, uci);
+  }
+});

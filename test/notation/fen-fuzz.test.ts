@@ -165,3 +165,24 @@ test('written FEN has the en-passant square only when a legal capture exists', (
   // The capturing pawn is pinned along the rank: the capture is illegal.
   assert.equal(fen('8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1'), '8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1');
 });
+
+test("X-FEN's K and Q name the outermost rook of their side, and a fullmove number 0 reads as 1, as chessops reads them", () => {
+  // X-FEN: with two rooks on one side of the king, K (k) is the one nearest the h-file and Q (q)
+  // the one nearest the a-file; the count of moves starts at 1 (PGN standard §16.1.3.6).
+  for (const fen of [
+    '4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1',
+    '4k3/8/8/8/8/8/8/4K1RR w K - 0 1',
+    'rr2k3/8/8/8/8/8/8/4K3 b q - 0 1',
+    '4k1rr/8/8/8/8/8/8/4K3 b k - 0 1',
+    'rrr1k1rr/8/8/8/8/8/8/RRR1K1RR w KQkq - 0 0',
+    '1rr1k1r1/8/8/8/8/8/8/1R1RKR1R b KQkq - 3 0',
+  ]) {
+    const ours = parseFen(fen);
+    assert.ok(ours.ok, fen);
+    const ops = opsParseFen(fen).unwrap();
+    const rookSquares: number[] = [];
+    for (let bit = 0; bit < 16; bit++) if (ours.value.castling & (1 << bit)) rookSquares.push(bit < 8 ? bit : 48 + bit);
+    assert.deepEqual(rookSquares, [...ops.castlingRights], fen);
+    assert.equal(ours.value.fullmoves, ops.fullmoves, fen);
+  }
+});

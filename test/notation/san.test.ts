@@ -8,9 +8,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Chess } from 'chessops/chess';
-import { parseFen as opsParseFen } from 'chessops/fen';
+import { makeFen as opsMakeFen, parseFen as opsParseFen } from 'chessops/fen';
 import { attacks as opsAttacks } from 'chessops/attacks';
 import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
+import { parseUci as opsParseUci } from 'chessops/util';
 import { moveFrom, movePromotion, moveTo } from '../../src/chess/move.js';
 import type { Position } from '../../src/chess/position.js';
 import { ROLES } from '../../src/chess/types.js';
@@ -18,6 +19,7 @@ import { parseSquare, squareName } from '../../src/core/square.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
 import { replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
+import { parseUci } from '../../src/notation/uci.js';
 import { Rng } from '../../src/core/rng.js';
 import { sharedPath } from '../../src/node/data.js';
 import { epdFens, FULL, mutateText, positionFiles, spread, testSeed } from '../helpers.js';
@@ -529,4 +531,69 @@ test('moves from square to square without a piece letter (UCI form) read as the 
   assert.ok(read > 50000 && castles > 100, `${read} texts, ${castles} castling moves`);
   const ccrl = replayPgnSync(readFileSync(sharedPath('games', 'tricky', 'python-chess', 'uci-moves.pgn')));
   assert.deepEqual(ccrl.map((r) => [r.fen, r.error]), [['8/8/2B5/4k3/4Pp2/1b6/1P3K2/8 b - - 0 57', null]]);
+});
+
+test('UCI: a square off the board is a syntax error, a promotion where none can be is illegal, the king-target form castles in Chess960, legality as chessops decides it', () => {
+  const start = readFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  assert.ok(start.ok);
+  // Squares are a1..h8 (UCI protocol); chessops' parseUci refuses the others too.
+  for (const text of ['e0e1', 'e2e9', 'e9e8', 'i2i4', 'e2e4qq']) {
+    assert.equal(opsParseUci(text), undefined, text);
+    const r = parseUci(start.value, text);
+    assert.ok(!r.ok && r.error.kind === 'syntax', text);
+  }
+  // FIDE 3.7.5: a pawn promotes on the last rank only, and only a pawn does.
+  for (const text of ['e2e4q', 'e2e3n', 'g1f3r', 'b1a3b']) {
+    const r = parseUci(start.value, text);
+    assert.ok(!r.ok && r.error.kind === 'illegal', text);
+    const s = parseSan(start.value, text);
+    assert.ok(!s.ok && s.error.kind === 'illegal', text);
+  }
+  // Chess960 castling written as the king's move to its target (c- or g-file, FIDE 3.8.2 and
+  // the Chess960 rules), where that is not also a legal normal king move: the castling chessops
+  // plays as king takes rook.
+  let castles = 0;
+  for (const fen of [...epdFens('3moves_FRC.epd.gz', 1000), ...spread(epdFens('FRC_openings.epd.gz'), 960)]) {
+    const pos = readFen(fen, { chess960: true });
+    if (!pos.ok) continue;
+    const moves = pos.value.legalMoves();
+    for (const m of moves) {
+      if (!m.isCastle) continue;
+      const target = (m.from & 56) + (m.castlingRook! > m.from ? 6 : 2);
+      if (moves.some((n) => !n.isCastle && n.from === m.from && n.to === target)) continue;
+      const text = squareName(m.from) + squareName(target);
+      const r = parseUci(pos.value, text);
+      assert.ok(r.ok && r.value.isCastle, `${fen} ${text}`);
+      const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+      ops.play({ from: m.from, to: m.castlingRook! });
+      assert.equal(makeFen(r.value.play(), { epSquare: 'always' }).split(' ').slice(0, 3).join(' '), opsMakeFen(ops.toSetup()).split(' ').slice(0, 3).join(' '), `${fen} ${text}`);
+      castles++;
+    }
+  }
+  assert.ok(castles > 50, `${castles} castling moves`);
+  // Every move text from a square holding a piece of the side to move to any other square: read
+  // exactly when chessops finds the move legal, by parseUci and by parseSan alike.
+  let compared = 0;
+  for (const fen of spread(epdFens('UHO_4060_v3.epd.gz', 3000), 12)) {
+    const pos = readFen(fen);
+    if (!pos.ok) continue;
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    for (const from of ops.board[ops.turn]) {
+      for (let to = 0; to < 64; to++) {
+        if (to === from) continue;
+        const text = squareName(from) + squareName(to);
+        // chessops' isLegal also takes a king's move onto any of its own pieces for castling;
+        // UCI castles by the king's two-square step, or onto its rook as in chessops' dests.
+        const kingStep = ops.board.king.has(from) && !ops.dests(from).has(to);
+        const legal = ops.isLegal({ from, to }) && (!kingStep || Math.abs(to - from) === 2);
+        const u = parseUci(pos.value, text);
+        const s = parseSan(pos.value, text);
+        assert.equal(u.ok, legal, `${fen} ${text}`);
+        assert.equal(s.ok, legal, `${fen} ${text}`);
+        if (u.ok && s.ok) assert.equal(s.value.code, u.value.code, `${fen} ${text}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 10000, `${compared} texts`);
 });

@@ -48,6 +48,10 @@ test('EPD: operations in order, string operands unquoted and unescaped, a semico
   // python-chess's test_epd: a string left open at the end of the line ends there (`id "`: empty).
   const open = parseEpd(`${BOARD} id "`);
   assert.ok(open.ok && open.value.operations.get('id') === '');
+  // A backslash escapes the character after it (PGN §7); at the end of the line there is none, and
+  // it is kept as written.
+  const trailing = parseEpd(`${BOARD} id "a\\`);
+  assert.ok(trailing.ok && trailing.value.operations.get('id') === 'a\\');
   // ERET writes a `-` for each clock it leaves out (python-chess's test_eret_epd).
   const eret = parseEpd('r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - - bm Rxf4; id "ERET 001 - Entlastung";');
   assert.ok(eret.ok, !eret.ok ? eret.error.message : '');
@@ -62,6 +66,9 @@ test('EPD: bad clock operands and bad opcodes are typed errors naming them', () 
     [`${BOARD} hmvc x;`, "hmvc needs a whole number, not 'x'"],
     [`${BOARD} hmvc -1;`, "hmvc needs a whole number, not '-1'"],
     [`${BOARD} fmvn 0;`, "fmvn needs a whole number from 1, not '0'"],
+    // hmvc and fmvn take one integer operand each (PGN §16.2.5, their opcode list): none is no clock.
+    [`${BOARD} hmvc;`, "hmvc needs a whole number, not ''"],
+    [`${BOARD} bm e4; fmvn ;`, "fmvn needs a whole number from 1, not ''"],
     [`${BOARD} 1bad 3;`, "bad operation '1bad 3'"],
   ] as const) {
     const r = parseEpd(line);

@@ -597,3 +597,34 @@ test('UCI: a square off the board is a syntax error, a promotion where none can 
   }
   assert.ok(compared > 10000, `${compared} texts`);
 });
+
+test('a move that uncovers an attack along the back rank or the en-passant rank is illegal, its twin without the attacker legal, as chessops reads them', () => {
+  // FIDE 3.9: en passant removes two pawns from the fifth (fourth) rank, which may open it onto the
+  // king; castling moves the rook that may have shielded the king's target square. Each case is
+  // played by White and by Black, with its twin without the attacking piece.
+  const cases: [string, string, boolean][] = [
+    ['8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1', 'bxc6', true],
+    ['8/8/8/KPp5/8/8/8/4k3 w - c6 0 1', 'bxc6', false],
+    ['4K3/8/8/8/kPp4R/8/8/8 b - b3 0 1', 'cxb3', true],
+    ['4K3/8/8/8/kPp5/8/8/8 b - b3 0 1', 'cxb3', false],
+    ['Rr1k4/8/8/8/8/8/8/4K3 b b - 0 1', 'O-O-O', true],
+    ['1r1k4/8/8/8/8/8/8/4K3 b b - 0 1', 'O-O-O', false],
+    ['4k3/8/8/8/8/8/8/rR1K4 w B - 0 1', 'O-O-O', true],
+    ['4k3/8/8/8/8/8/8/1R1K4 w B - 0 1', 'O-O-O', false],
+    ['4k1rR/8/8/8/8/8/8/4K3 b g - 0 1', 'O-O', true],
+    ['4k1r1/8/8/8/8/8/8/4K3 b g - 0 1', 'O-O', false],
+  ];
+  for (const [fen, san, attacked] of cases) {
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    const opsMove = opsParseSan(ops, san);
+    assert.equal(opsMove === undefined, attacked, `${fen} ${san}: chessops`);
+    const pos = readFen(fen, { chess960: true });
+    assert.ok(pos.ok, fen);
+    const ours = parseSan(pos.value, san);
+    assert.equal(ours.ok, !attacked, `${fen} ${san}`);
+    if (ours.ok) {
+      ops.play(opsMove!);
+      assert.equal(makeFen(ours.value.play()).split(' ')[0], opsMakeFen(ops.toSetup()).split(' ')[0], `${fen} ${san}`);
+    }
+  }
+});

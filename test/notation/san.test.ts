@@ -224,6 +224,21 @@ test('input forms', () => {
   assert.equal(uciOf(ep, 'ef6'), 'e5f6');
   assert.equal(uciOf(ep, 'exf6ep'), 'e5f6');
   assert.equal(uciOf(ep, 'exf6ep+'), 'e5f6');
+  // `ep` glued on without the capture sign, and by a pawn of the a- or h-file: the capture
+  // chessops reads from the same text without `ep`.
+  for (const [fen, text] of [
+    [ep, 'ef6ep'],
+    ['rnbqkbnr/pppppp1p/8/6pP/8/8/PPPPPPP1/RNBQKBNR w KQkq g6 0 3', 'hxg6ep'],
+    ['rnbqkbnr/1ppppppp/8/8/pP6/8/P1PPPPPP/RNBQKBNR b KQkq b3 0 3', 'axb3ep'],
+  ] as const) {
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    const move = opsParseSan(ops, text.slice(0, -2)) as { from: number; to: number };
+    assert.equal(uciOf(fen, text), squareName(move.from) + squareName(move.to), text);
+    // The PGN reader resolves the move on its bytes: the same capture.
+    ops.play(move);
+    const [record] = replayPgnSync(new TextEncoder().encode(`[SetUp "1"]\n[FEN "${fen}"]\n\n3${fen.includes(' w ') ? '.' : '...'} ${text} *\n`));
+    assert.deepEqual([record!.error, record!.fen?.split(' ')[0]], [null, opsMakeFen(ops.toSetup()).split(' ')[0]], text);
+  }
   assert.equal(errorKind(ep, 'exd6'), 'illegal');
   // Promotions.
   const promo = '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1';

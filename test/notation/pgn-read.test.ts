@@ -838,6 +838,10 @@ test('writer: a tag name, move or NAG that PGN cannot carry is a RangeError, not
     assert.ok(back?.ok && back.value.moves.length === 1, san);
   }
   assert.deepEqual(ok(makePgn({ ...g!, tags: [['My_Tag+1', 'v']] }))[0]!.tags.at(-1), ['My_Tag+1', 'v']);
+  // NAGs 0 and 255, the bounds of PGN §8.2.4, are written and read back, by us and by chessops.
+  const bounds = makePgn(withMove('e4', [0, 255]));
+  assert.deepEqual(ok(bounds)[0]!.moves[0]!.nags, [0, 255]);
+  assert.deepEqual([...parseChessopsPgn(bounds)[0]!.moves.mainline()][0]!.nags, [0, 255]);
 });
 
 test('writer: the width option is a positive whole number of characters, or Infinity for one line; anything else is a RangeError', () => {

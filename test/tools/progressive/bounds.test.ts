@@ -12,6 +12,7 @@ import { P_WORDS } from '../../../src/variants/progressive/state.js';
 import { BoundContext } from '../../../src/tools/progressive/bounds.js';
 import { Heuristic } from '../../../src/tools/progressive/heuristic.js';
 import { friProblems } from './fixtures.js';
+import { refereeSeries } from '../../variants/progressive/oracle.js';
 import { FULL, testSeed } from '../../helpers.js';
 
 const problems = friProblems();
@@ -192,4 +193,31 @@ test('"cannot mate in one" sees a mate by promotion, where the promoted piece ch
   assert.ok(promote.ok);
   assert.ok(isSeriesMate(pos.value.playUnchecked(promote.value).words, 0));
   assert.equal(new BoundContext(pos.value.words, 0, 1).cannotMateInOne(pos.value.words, 0), false);
+});
+
+test('"cannot mate in one" and "in two" keep an Italian mate whose flights are closed by the rule against checking escapes', () => {
+  // The defending king stands between its rook and our king on rank 8: each flight off the rank
+  // would uncover the rook's check on our king, which an escape may not give under Italian rules
+  // (only the last move of a series may check), so the rook's check along the b-file (g-file)
+  // mates. Under Scottish rules, as in chess, the king escapes off the rank. The referee (chess.js)
+  // judges both; no course problem has such a mate. The same holds with two moves left.
+  for (const [board, mate] of [['rk5K/8/4B3/8/8/8/8/6R1', 'g1b1'], ['K5kr/8/3B4/8/8/8/8/1R6', 'b1g1']] as const) {
+    assert.deepEqual(refereeSeries(board, 'w', '-', [mate], 'italian'), { ok: true }, board);
+    assert.equal(refereeSeries(board, 'w', '-', [mate], 'scottish').ok, false, board);
+    const chess = readFen(`${board} w - - 0 1`);
+    assert.ok(chess.ok);
+    const pos = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: 1, quiet: 0, rules: 'italian' });
+    assert.ok(pos.ok);
+    const move = pos.value.parseMove(mate);
+    assert.ok(move.ok);
+    assert.ok(isSeriesMate(pos.value.playUnchecked(move.value).words, 0), board);
+    assert.equal(new BoundContext(pos.value.words, 0, 3).cannotMateInOne(pos.value.words, 0), false, board);
+    // Two moves left: the rook first steps up to the second rank, then checks from there.
+    const [from, to] = [mate.slice(0, 2), mate.slice(2)];
+    const series = [`${from}${from[0]}2`, `${from[0]}2${to[0]}2`];
+    assert.deepEqual(refereeSeries(board, 'w', '-', series, 'italian'), { ok: true }, `${board} ${series.join(' ')}`);
+    const two = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: 2, quiet: 0, rules: 'italian' });
+    assert.ok(two.ok);
+    assert.equal(new BoundContext(two.value.words, 0, 3).cannotMateInTwo(two.value.words, 0), false, board);
+  }
 });

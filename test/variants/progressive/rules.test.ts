@@ -13,6 +13,7 @@ import { progressivePerft } from '../../../src/tools/progressive/perft.js';
 import { chessJsSeriesPerft, refereeSeries } from './oracle.js';
 import { testSeed } from '../../helpers.js';
 import { publishedAnchors } from '../../tools/progressive/fixtures.js';
+import { seriesKeyHi, seriesKeyLo } from '../../../src/variants/progressive/game.js';
 
 function state(text: string): ProgressivePosition {
   const r = parseProgressive(text);
@@ -390,6 +391,15 @@ test('the Game binding: players repeat for a series, hashes see the series field
   progressiveGame.hash(x, a);
   progressiveGame.hash(y, b);
   assert.notDeepEqual(Array.from(a), Array.from(b));
+  // Without the series fields, both halves are the board's Polyglot key: the published keys of
+  // the start and of 1.e4 (White's series of one; no pawn of Black's can take en passant).
+  const e4 = ProgressivePosition.standard().parseMove('e2e4');
+  assert.ok(e4.ok);
+  for (const [words, key] of [[start, 0x463b96181691fc9cn], [ProgressivePosition.standard().playUnchecked(e4.value).words, 0x823c9b50fd114196n]] as const) {
+    progressiveGame.hash(words, a);
+    const board = (BigInt((a[1]! ^ seriesKeyHi(words, 0)) >>> 0) << 32n) | BigInt((a[0]! ^ seriesKeyLo(words, 0)) >>> 0);
+    assert.equal(board, key);
+  }
 });
 
 test('the fast check test agrees with playing the move, on random positions', () => {

@@ -9,6 +9,7 @@ import { ProgressivePosition } from '../../../src/variants/progressive/position.
 import { readFen } from '../../../src/notation/fen.js';
 import { generateSeries, isSeriesMate, playSeriesMove } from '../../../src/variants/progressive/rules.js';
 import { P_WORDS } from '../../../src/variants/progressive/state.js';
+import { W_TURN } from '../../../src/chess/layout.js';
 import { BoundContext } from '../../../src/tools/progressive/bounds.js';
 import { Heuristic } from '../../../src/tools/progressive/heuristic.js';
 import { friProblems } from './fixtures.js';
@@ -219,5 +220,98 @@ test('"cannot mate in one" and "in two" keep an Italian mate whose flights are c
     const two = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: 2, quiet: 0, rules: 'italian' });
     assert.ok(two.ok);
     assert.equal(new BoundContext(two.value.words, 0, 3).cannotMateInTwo(two.value.words, 0), false, board);
+  }
+});
+
+/**
+ * A random position biased toward what the course problems rarely meet: our pawns next to the
+ * defending king (some a step from promoting), the mover's king and rooks on their home squares
+ * with castling rights (the defending king sometimes on our back rank, where the castled rook
+ * checks along it), a few of our pieces anywhere and of the defender's around its king. Either
+ * colour moves. Boards the FEN reader refuses are skipped by the caller.
+ */
+function biasedFen(rng: Rng): string {
+  const board: string[] = new Array<string>(64).fill('.');
+  const us = rng.below(2);
+  const ours = (c: string): string => (us === 0 ? c.toUpperCase() : c);
+  const theirs = (c: string): string => (us === 0 ? c : c.toUpperCase());
+  const rel = (rank: number): number => (us === 0 ? rank : 7 - rank);
+  const put = (sq: number, c: string): boolean => (board[sq] === '.' ? ((board[sq] = c), true) : false);
+  const onBack = rng.below(4) === 0;
+  const k = onBack ? rel(0) * 8 + [0, 1, 2, 6, 7][rng.below(5)]! : rel(5 + rng.below(3)) * 8 + rng.below(8);
+  put(k, theirs('k'));
+  let castling = '';
+  if ((onBack || rng.below(2) === 0) && put(rel(0) * 8 + 4, ours('k'))) {
+    for (const [file, right] of [[7, 'k'], [0, 'q']] as const) if (rng.below(3) !== 0 && put(rel(0) * 8 + file, ours('r'))) castling += ours(right);
+  } else {
+    while (!put(rng.below(64), ours('k')));
+  }
+  for (let i = rng.below(4); i > 0; i--) {
+    const rank = onBack ? rel(1 + rng.below(2)) : Math.max(1, Math.min(6, (k >> 3) + (us === 0 ? -1 - rng.below(3) : 1 + rng.below(3))));
+    put(rank * 8 + Math.max(0, Math.min(7, (k & 7) + rng.below(5) - 2)), ours('p'));
+  }
+  for (let i = rng.below(4); i > 0; i--) put(rng.below(64), ours('nbrqnbr'[rng.below(7)]!));
+  for (let i = rng.below(5); i > 0; i--) {
+    const sq = k + [-9, -8, -7, -1, 1, 7, 8, 9, 16, -16, 2, -2][rng.below(12)]!;
+    if (sq >= 0 && sq < 64) put(sq, theirs('pnbrq'[rng.below(5)]!));
+  }
+  // No pawn stands on the first or last rank.
+  for (let sq = 0; sq < 64; sq++) if ((sq >> 3) % 7 === 0 && board[sq]!.toLowerCase() === 'p') board[sq] = '.';
+  const ranks: string[] = [];
+  for (let r = 7; r >= 0; r--) ranks.push(board.slice(8 * r, 8 * r + 8).join('').replace(/\.+/g, (e) => String(e.length)));
+  return `${ranks.join('/')} ${us === 0 ? 'w' : 'b'} ${castling || '-'} - 0 1`;
+}
+
+/** Whether the mover mates within `m` moves of its series, by trying every series (brute force). */
+function mateWithin(w: Int32Array, m: number, moves: Uint16Array, boards: Int32Array[], depth: number): boolean {
+  const n = generateSeries(w, 0, moves, depth * MAX_MOVES);
+  const child = boards[depth]!;
+  for (let i = 0; i < n; i++) {
+    child.set(w);
+    playSeriesMove(child, 0, moves[depth * MAX_MOVES + i]!);
+    if (isSeriesMate(child, 0)) return true;
+    // A check that does not mate ends a Scottish series: the defender moves next.
+    if (m > 1 && child[W_TURN] === w[W_TURN] && mateWithin(child, m - 1, moves, boards, depth + 1)) return true;
+  }
+  return false;
+}
+
+test('"cannot mate in one" and "in two" are never wrong on positions biased to pawn checks, promotions and castling', () => {
+  const rng = new Rng(testSeed(29));
+  const moves = new Uint16Array(2 * MAX_MOVES);
+  const boards = [new Int32Array(P_WORDS), new Int32Array(P_WORDS)];
+  const pruned = [0, 0, 0];
+  const mates = [0, 0, 0];
+  for (let i = 0; i < (FULL ? 200000 : 12000); i++) {
+    const fen = biasedFen(rng);
+    const chess = readFen(fen);
+    const m = 1 + rng.below(2);
+    const rules = rng.below(2) === 0 ? 'italian' : 'scottish';
+    if (!chess.ok) continue;
+    const pos = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: m, quiet: 0, rules });
+    if (!pos.ok) continue;
+    const bounds = new BoundContext(pos.value.words, 0, 3);
+    const cannot = m === 1 ? bounds.cannotMateInOne(pos.value.words, 0) : bounds.cannotMateInTwo(pos.value.words, 0);
+    const can = mateWithin(pos.value.words, m, moves, boards, 0);
+    if (cannot) pruned[m]++;
+    if (can) mates[m]++;
+    assert.ok(!(cannot && can), `pruned a mate in ${m} (${rules}): ${fen}`);
+  }
+  assert.ok(pruned[1]! > 500 && pruned[2]! > 300, `the test prunes (${pruned.join(', ')})`);
+  assert.ok(mates[1]! > 50 && mates[2]! > 200, `positions with a mate were met (${mates.join(', ')})`);
+});
+
+test('"cannot mate in two" keeps Black\'s mate by long castling once the knight has left b8', () => {
+  // Nc6 clears b8, then O-O-O: the rook on d8 checks Kh8 along the rank through the squares the
+  // king and rook left (g7 is the knight's, h7 White's own pawn). No other series of two mates
+  // (brute force); the chess.js referee confirms it under both rule sets.
+  const board = 'rn2k2K/3ppp1P/4n3/8/8/8/8/8';
+  for (const rules of ['italian', 'scottish'] as const) {
+    assert.deepEqual(refereeSeries(board, 'b', 'q', ['b8c6', 'e8c8'], rules), { ok: true }, rules);
+    const chess = readFen(`${board} b q - 0 1`);
+    assert.ok(chess.ok);
+    const pos = ProgressivePosition.fromPosition(chess.value, { series: 3, movesLeft: 2, quiet: 0, rules });
+    assert.ok(pos.ok);
+    assert.equal(new BoundContext(pos.value.words, 0, 3).cannotMateInTwo(pos.value.words, 0), false, rules);
   }
 });

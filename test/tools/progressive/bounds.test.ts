@@ -78,8 +78,7 @@ test('"cannot mate in one" is never wrong: checked against every move, on random
 test('"cannot mate in two" is never wrong: checked against every two-move series', () => {
   const rng = new Rng(testSeed(23));
   const moves = new Uint16Array(2 * MAX_MOVES);
-  const child = new Int32Array(P_WORDS);
-  const grand = new Int32Array(P_WORDS);
+  const boards = [new Int32Array(P_WORDS), new Int32Array(P_WORDS)];
   let pruned = 0;
   let mates = 0;
   for (const p of problems) {
@@ -96,18 +95,7 @@ test('"cannot mate in two" is never wrong: checked against every two-move series
         pos = pos.playUnchecked(planned?.ok ? planned.value : legal[rng.below(legal.length)]!);
       }
       if (pos.movesLeft !== 2) continue;
-      let canMate = false;
-      const n = generateSeries(pos.words, 0, moves, 0);
-      for (let i = 0; i < n && !canMate; i++) {
-        child.set(pos.words);
-        playSeriesMove(child, 0, moves[i]!);
-        const k = generateSeries(child, 0, moves, MAX_MOVES);
-        for (let j = 0; j < k && !canMate; j++) {
-          grand.set(child);
-          playSeriesMove(grand, 0, moves[MAX_MOVES + j]!);
-          canMate = isSeriesMate(grand, 0);
-        }
-      }
+      const canMate = mateWithin(pos.words, 2, moves, boards, 0);
       const cannot = bounds.cannotMateInTwo(pos.words, 0);
       if (cannot) pruned++;
       if (canMate) mates++;

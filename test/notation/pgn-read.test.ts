@@ -25,7 +25,7 @@ import { isNullMoveText, parseSan } from '../../src/notation/san.js';
 import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 import { testSeed } from '../helpers.js';
-import { eventTagLines } from './chessops-replay.js';
+import { eventTagLines, gamesOf } from './chessops-replay.js';
 import { assertReadsBackAs } from './pgn-same-tree.js';
 
 const TRICKY = sharedPath('games', 'tricky');
@@ -1354,5 +1354,26 @@ test('an unexpected character is named in the error, decoded as the line is (UTF
     assert.equal(record?.error?.column, 7, char);
     const [tree] = parsePgn(bytes);
     assert.equal(tree?.ok ? undefined : tree?.error.message, `unexpected character '${char}'`, char);
+  }
+});
+
+test("a `;` comment or a `%` escape line inside a variation may hold `)` or `{`: the replay plays the mainline on past the variation, as chessops does", () => {
+  // PGN §5: a `;` comment runs to the end of its line; §6: a `%` in the first column escapes its
+  // line. Neither closes a variation (§8.2.5) or opens a comment. (Found by mutation: a paused
+  // replay skipping a variation whole past a `;` comment cut the game at the `)` inside it.)
+  const texts = [
+    '1. e4 (1. d4 ; a ) here\n d5) e5 *',
+    '1. e4 (1. d4 ; {\n d5) e5 2. Nf3 *',
+    '1. e4 (1. d4\n% ) here\nd5) e5 2. Nf3 Nc6 *',
+    '[Event "x"]\n\n1. e4 (1. d4 ; ) (\n d5 2. c4 ; )\n) 1... c5 *',
+  ];
+  for (const text of texts) {
+    const bytes = new TextEncoder().encode(text);
+    const theirs = gamesOf(bytes);
+    assert.equal(theirs.length, 1, text);
+    assert.equal(theirs[0]!.kind, 'ok', text);
+    const ours = replayPgnSync(bytes);
+    assert.deepEqual(ours.map((r) => [r.plies, r.fen, r.error]), [[theirs[0]!.plies, theirs[0]!.fen, null]], text);
+    assert.equal(ok(text).length, 1, text);
   }
 });

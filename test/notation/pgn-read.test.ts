@@ -1377,3 +1377,28 @@ test("a `;` comment or a `%` escape line inside a variation may hold `)` or `{`:
     assert.equal(ok(text).length, 1, text);
   }
 });
+
+test('a game of tags only, with or without a termination marker, is refused when its FEN tag gives no position, as chessops refuses its starting position', () => {
+  // PGN §9.7.2: the FEN tag gives the starting position; one that is no position is no game,
+  // with moves or without (a game of tags only still has a starting position).
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const cases = [
+    `[Event "x"]\n[FEN "8/8/8/8 w - - 0 1"]\n\n*`,
+    `[SetUp "1"]\n[FEN "${start} extra"]\n\n*`,
+    `[FEN "${start.replace('K', 'Q')}"]\n\n1-0`,
+    `[Event "x"]\n[FEN "${start}"]\n\n*`,
+    `[FEN "8/8/8/8/8/8/8/k6K w - - 0 1"]\n`,
+    // Without even a termination marker: the tags are all there is.
+    `[Event "y"]\n[FEN "8/8/8/8 w - - 0 1"]\n`,
+    `[FEN "${start} extra"]`,
+  ];
+  for (const text of cases) {
+    const [theirs] = parseChessopsPgn(text);
+    const refused = chessopsStart(theirs!.headers).isErr;
+    const [tree] = parsePgn(text);
+    assert.equal(!tree!.ok, refused, text);
+    if (!tree!.ok) assert.deepEqual([tree!.error.kind, tree!.error.line], ['fen', text.indexOf('[FEN') === 0 ? 1 : 2], text);
+    const [record] = replayPgnSync(text);
+    assert.equal(record!.error !== null, refused, text);
+  }
+});

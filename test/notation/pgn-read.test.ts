@@ -1402,3 +1402,23 @@ test('a game of tags only, with or without a termination marker, is refused when
     assert.equal(record!.error !== null, refused, text);
   }
 });
+
+test('a movetext that opens with move number 10 is one game: `10` is no termination marker (`1-0`), as chessops reads it', () => {
+  // PGN §8.2.6: the markers are `1-0`, `0-1`, `1/2-1/2` and `*`; a move number is digits then
+  // periods (§8.2.2). (Found by mutation: a marker of no dash, `10`, passed every test, as the
+  // splitter only meets a digit off its fast path at the start of a game's movetext.)
+  const fen = (n: number) => `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ${n}`;
+  const texts = [
+    `[FEN "${fen(10)}"]\n\n10. e4 e5 11. Nf3 *`,
+    `[FEN "${fen(10)}"]\n\n10.e4 e5 *\n\n[FEN "${fen(10)}"]\n\n10. d4 1-0`,
+    `{a} 10. e4 e5 *`,
+  ];
+  for (const text of texts) {
+    const bytes = new TextEncoder().encode(text);
+    const theirs = gamesOf(bytes);
+    const trees = ok(text);
+    assert.equal(trees.length, theirs.length, text);
+    trees.forEach((tree, i) => assert.equal(tree.moves.length, theirs[i]!.plies, text));
+    assert.deepEqual(replayPgnSync(bytes).map((r) => r.fen), theirs.map((g) => g.fen), text);
+  }
+});

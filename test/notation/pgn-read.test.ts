@@ -1422,3 +1422,15 @@ test('a movetext that opens with move number 10 is one game: `10` is no terminat
     assert.deepEqual(replayPgnSync(bytes).map((r) => r.fen), theirs.map((g) => g.fen), text);
   }
 });
+
+test('a variation still open where the input ends is an error of the tree reader, as of the replay', () => {
+  // PGN §8.2.5: a variation is closed by `)`. Without a termination marker the game ends with
+  // the input, inside the variation. (Found by mutation: a tree reader that checked only for
+  // two open levels passed every test, whose unclosed variations all met a marker first.)
+  for (const text of ['1. e4 (1. d4 d5', '1. e4 e5 (1... c5 2. Nf3\n', '[Event "x"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5']) {
+    const [tree] = parsePgn(text);
+    assert.ok(tree !== undefined && !tree.ok && tree.error.kind === 'syntax', text);
+    assert.equal(tree.error.message, 'unterminated variation', text);
+    assert.equal(replayPgnSync(text)[0]!.error?.message, 'unterminated variation', text);
+  }
+});

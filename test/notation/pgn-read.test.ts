@@ -1434,3 +1434,19 @@ test('a variation still open where the input ends is an error of the tree reader
     assert.equal(replayPgnSync(text)[0]!.error?.message, 'unterminated variation', text);
   }
 });
+
+test("comments before a variation's first move are that move's alone, not the next moves', as chessops reads them", () => {
+  const text = '1. e4 ({a} 1. d4 d5 2. c4 {b} (2. Nf3) ({c} 2. g3 Nf6)) e5 *';
+  const [theirs] = parseChessopsPgn(text);
+  const [variation] = ok(text)[0]!.moves[0]!.variations;
+  // chessops: an alternative to a move is its sibling; the variation's line goes on through first children.
+  const opsLine: PgnNodeData[] = [];
+  for (let node = theirs!.moves.children[1]; node !== undefined; node = node.children[0]) opsLine.push(node.data);
+  assert.deepEqual(variation!.map((m) => m.startingComments), opsLine.map((d) => d.startingComments ?? []));
+  const alternatives = theirs!.moves.children[1]!.children[0]!.children.slice(1);
+  assert.deepEqual(variation![2]!.variations.map((v) => v.map((m) => m.startingComments)), alternatives.map((first) => {
+    const line: string[][] = [];
+    for (let node: typeof first | undefined = first; node !== undefined; node = node.children[0]) line.push(node.data.startingComments ?? []);
+    return line;
+  }));
+});

@@ -1450,3 +1450,28 @@ test("comments before a variation's first move are that move's alone, not the ne
     return line;
   }));
 });
+
+test('a game that starts on the line where a comment or variation of the game before it ends: its errors at the line and column of the text', () => {
+  // The line breaks inside `{…}` comments and variations count as lines (CR LF, LF or CR: one
+  // each), and a column counts from the last of them. (Found by mutation: a line counted from its
+  // line break rather than from the byte after it, in the replay's comment skip, passed.)
+  const where = (text: string, word: string): [number, number] => {
+    const before = text.slice(0, text.lastIndexOf(word)).split(/\r\n|\r|\n/);
+    return [before.length, before[before.length - 1]!.length + 1];
+  };
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const firsts = [
+      `1. e4 {a${eol}b} e5 1-0`,
+      `1. e4 (1. d4 {a${eol}b} d5${eol}2. c4) e5 1-0`,
+      `1. e4 (1. d4 {a${eol}b} d5) e5 1-0`,
+      `[Event "a"]${eol}${eol}1. e4 e5 {a${eol}b${eol}c} 0-1`,
+    ];
+    for (const first of firsts) {
+      const text = `${first} 1. e4 e5 2. Ke3 *`;
+      const records = replayPgnSync(text);
+      assert.deepEqual(records.map((r) => r.error && [r.error.line, r.error.column]), [null, where(text, 'Ke3')], JSON.stringify(text));
+      const trees = parsePgn(text);
+      assert.deepEqual(trees.map((t) => (t.ok ? null : [t.error.line, t.error.column])), [null, where(text, 'Ke3')], JSON.stringify(text));
+    }
+  }
+});

@@ -1475,3 +1475,14 @@ test('a game that starts on the line where a comment or variation of the game be
     }
   }
 });
+
+test('a tag value ends at its line break, CR LF, LF or a lone CR alike: unterminated there, at the column of the break', () => {
+  // PGN §7: a string holds no line break. (Found by mutation: a value read on over a lone CR
+  // passed, as only LF files had an unterminated value.)
+  for (const eol of ['\n', '\r\n', '\r']) {
+    const text = `[White "A${eol}[Black "B"]${eol}${eol}1. e4 *`;
+    const expected = { kind: 'syntax', line: 1, column: 10, message: 'unterminated tag value', san: null };
+    assert.deepEqual(replayPgnSync(text).map((r) => r.error), [expected], JSON.stringify(text));
+    assert.deepEqual(parsePgn(text).map((t) => (t.ok ? null : t.error)), [{ ...expected, game: 1 }], JSON.stringify(text));
+  }
+});

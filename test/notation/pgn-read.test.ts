@@ -1486,3 +1486,13 @@ test('a tag value ends at its line break, CR LF, LF or a lone CR alike: untermin
     assert.deepEqual(parsePgn(text).map((t) => (t.ok ? null : t.error)), [{ ...expected, game: 1 }], JSON.stringify(text));
   }
 });
+
+test("a game without a termination marker has its Result tag's value as result, as written when it is no marker (`0-0`, `1-1`: double forfeits)", () => {
+  // PGN §8.1.1.7: the Result tag's value; some databases write `0-0` or `1-1`, no marker of §8.2.6.
+  // (Found by mutation: a Result tag `1-1` read as `0-1` passed every test.)
+  for (const value of ['1-0', '0-1', '1/2-1/2', '*', '0-0', '1-1', '1/2-0', '0-1/2', '1-0 (forfeit)']) {
+    const text = `[Event "x"]\n[Result "${value}"]\n\n1. e4 e5`;
+    assert.deepEqual(replayPgnSync(text).map((r) => r.result), [value], value);
+    assert.deepEqual(ok(text).map((g) => tagValue(g, 'Result')), [value], value);
+  }
+});

@@ -1496,3 +1496,18 @@ test("a game without a termination marker has its Result tag's value as result, 
     assert.deepEqual(ok(text).map((g) => tagValue(g, 'Result')), [value], value);
   }
 });
+
+test('a tag pair spread over lines, then a comment and a blank line before `1.`: one game, as with the pair on one line', () => {
+  // PGN §8.1 (import format): whitespace, line breaks too, may stand between a tag pair's tokens,
+  // so such a pair is tags, not movetext, and the `1.` after the blank line opens no new game.
+  // (Found by mutation: the splitter's test for "nothing but tags and comments before this `1.`"
+  // reading no tag name passed every test.)
+  for (const [spread, oneLine] of [
+    ['[Event\n"x"]\n{c}\n\n1. e4 *', '[Event "x"]\n{c}\n\n1. e4 *'],
+    ['[Event "x"]\n[Site\n  "y"\n]\n; note\n\n1. e4 e5 *', '[Event "x"]\n[Site "y"]\n; note\n\n1. e4 e5 *'],
+  ] as const) {
+    assert.deepEqual(ok(spread), ok(oneLine), spread);
+    assert.deepEqual(replayPgnSync(spread).map((r) => [r.plies, r.fen]), replayPgnSync(oneLine).map((r) => [r.plies, r.fen]), spread);
+    assert.equal(ok(oneLine).length, 1, oneLine);
+  }
+});

@@ -1511,3 +1511,17 @@ test('a tag pair spread over lines, then a comment and a blank line before `1.`:
     assert.equal(ok(oneLine).length, 1, oneLine);
   }
 });
+
+test('pawn moves in long algebraic form (`e2e4`) are played only from the square written, as chessops plays them', () => {
+  // (Found by mutation: the replay's pawn-capture fast path taking any word that opens with a
+  // small letter as `exd5` played `e3e4` as e2-e4, and passed pgn-read and pgn-typography.)
+  for (const text of ['1. e2e4 e7e5 2. d2d4 e5d4 *', '1. e3e4 *', '1. e4 e5 2. d2d3 d7d5 3. e4d5 *', '1. d4 d5 2. c2c3 e6e5 *', '1. h2h4 a7a5 2. h4h6 *']) {
+    const bytes = new TextEncoder().encode(text);
+    const [theirs] = gamesOf(bytes);
+    const [ours] = replayPgnSync(bytes);
+    assert.deepEqual([ours!.plies, ours!.error === null], [theirs!.plies, theirs!.kind === 'ok'], text);
+    if (theirs!.kind === 'ok') assert.equal(ours!.fen, theirs!.fen, text);
+    const [tree] = parsePgn(text);
+    assert.equal(tree!.ok, theirs!.kind === 'ok', text);
+  }
+});

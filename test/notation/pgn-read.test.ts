@@ -1525,3 +1525,16 @@ test('pawn moves in long algebraic form (`e2e4`) are played only from the square
     assert.equal(tree!.ok, theirs!.kind === 'ok', text);
   }
 });
+
+test('a word of digits and `/` that is no termination marker (`1/2`, `12/3`) is no move number: a syntax error, as any word that is no move', () => {
+  // PGN §8.2.2: a move number indication is digits, then periods; `1/2` alone is neither that,
+  // a SAN move (§8.2.3) nor a marker (§8.2.6). chessops passes over such words; we refuse them,
+  // as we refuse `Zz9`. (Found by mutation: the lexer reading `/` as a digit of a move number passed pgn-read.)
+  for (const [text, word] of [['1. e4 1/2 e5 *', '1/2'], ['1. e4 e5 2. Nf3 12/3 Nc6 *', '12/3'], ['1. d4 1/2-1 *', '1/2-1']] as const) {
+    const at = { line: 1, column: text.indexOf(word) + 1, san: word };
+    const [record] = replayPgnSync(text);
+    assert.deepEqual(record!.error && { kind: record!.error.kind, line: record!.error.line, column: record!.error.column, san: record!.error.san }, { kind: 'syntax', ...at }, text);
+    const [tree] = parsePgn(text);
+    assert.deepEqual(tree!.ok ? null : { kind: tree!.error.kind, line: tree!.error.line, column: tree!.error.column, san: tree!.error.san }, { kind: 'syntax', ...at }, text);
+  }
+});

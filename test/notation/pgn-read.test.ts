@@ -1538,3 +1538,16 @@ test('a word of digits and `/` that is no termination marker (`1/2`, `12/3`) is 
     assert.deepEqual(tree!.ok ? null : { kind: tree!.error.kind, line: tree!.error.line, column: tree!.error.column, san: tree!.error.san }, { kind: 'syntax', ...at }, text);
   }
 });
+
+test('replayPgnBatches yields no empty batch: chunks that complete no game, and an end that adds none, yield nothing', async () => {
+  // (Found by mutation: an empty last batch passed every test of pgn-read.)
+  const bytes = new TextEncoder().encode(`[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. d4 *\n${'\n'.repeat(40)}{ no game }\n${' '.repeat(40)}`);
+  for (const size of [1, 7, 64, bytes.length]) {
+    const chunks: Uint8Array[] = [];
+    for (let k = 0; k < bytes.length; k += size) chunks.push(bytes.subarray(k, k + size));
+    const sizes: number[] = [];
+    for await (const batch of replayPgnBatches(chunks)) sizes.push(batch.length);
+    assert.ok(sizes.every((n) => n > 0), `chunks of ${size}: ${sizes.join()}`);
+    assert.equal(sizes.reduce((a, n) => a + n, 0), 2, `chunks of ${size}`);
+  }
+});

@@ -148,3 +148,22 @@ test('legalEpSquare agrees with chessops where the en-passant capture is the onl
     assert.equal(ours.value.legalEpSquare(), epLegal ? ep : undefined, fen);
   }
 });
+
+test('en passant onto a6 with a knight on a1 checking (read leniently) is illegal, as chessops judges it', () => {
+  // FIDE 3.9: capturing e.p. does not answer a knight's check. The captured pawn stands on a5,
+  // square 32, the first of the upper half; the check is impossible after a7-a5, so only the
+  // lenient reader takes these (chessops' fromSetup does not look at it). Each is compared with chessops.
+  for (const fen of [
+    '4k3/8/8/pP6/8/1K6/8/n7 w - a6 0 1',
+    '4k3/8/8/pP6/8/8/2K5/n7 w - a6 0 1',
+    '4k3/8/8/pP6/8/1K6/8/8 w - a6 0 1',
+  ]) {
+    const ours = readFen(fen, { lenient: true });
+    assert.ok(ours.ok, fen);
+    const ops = Chess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+    const expected: string[] = [];
+    for (const [from, dests] of ops.allDests()) for (const to of dests) expected.push(squareName(from) + squareName(to));
+    assert.deepEqual(ours.value.legalMoves().map((m) => m.uci).sort(), expected.sort(), fen);
+    assert.equal(ours.value.countLegalMoves(), expected.length, fen);
+  }
+});

@@ -329,6 +329,22 @@ test('tests_sako_amazon_chasing: chasing Paco in 2', () => {
   }
 });
 
+test('chasing Paco in 2: a chasing turn found first in the turn order is kept', () => {
+  // Back rank (§1.9; chasing_paco.rs): after Rh1-a1 the black king on a8 is in Ŝako along the
+  // a-file, cannot Paco White, and every reply (Ka7, the rook along rank 8, b6/b5) stays in Ŝako.
+  // It is the first end state of White's turn (the lowest lift, its lowest place). The reference's
+  // is_chasing_paco_in_2 (5ecb8c1) gives exactly this turn for White and none for Black.
+  const s = fen('kr6/1p6/8/8/8/7K/8/7R w 0 - - -');
+  const white = chasingPacoInTwo(s, 0);
+  assert.ok(white.ok);
+  assert.deepEqual(white.value.map((m) => [writePacoFen(m.state), m.path]), [
+    ['kr6/1p6/8/8/8/7K/8/R7 b 1 - - -', [code('Lift(h1)'), code('Place(a1)')]],
+  ]);
+  const black = chasingPacoInTwo(s, 1);
+  assert.ok(black.ok);
+  assert.equal(black.value.length, 0);
+});
+
 /**
  * A random union-dense FEN: both kings single anywhere, half the other squares or more filled
  * (half of those unions, any pair but a king; pawns never on a single's first or last rank, so a

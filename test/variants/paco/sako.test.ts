@@ -124,6 +124,38 @@ for (const c of amazon.cases) {
   });
 }
 
+test('amazonTiles: the reference\'s reverse_amazon_squares on random positions (settled, en passant, a piece in hand)', () => {
+  // §2 phase 1: the starting and chaining tiles, as the reference (5ecb8c1) marks them on
+  // seeded random FENs, some with an en-passant square (a union on the double-stepped pawn among
+  // them) or a lifted piece; none in the cases where we deliberately differ (a knight in hand,
+  // an attacker single on the pawn's first square). Together they tell apart every one-token
+  // change of the marking that changes its answer on 800 such FENs.
+  const cases: [string, string | undefined, number, string, string][] = [
+    ['n1R2R2/ABS1TA1p/Y2P1qW1/7B/1E1QKl1q/3wLnjp/1q1nq2k/1v3nt1 b 0 - - -', undefined, 1, 'f1 b2 d2 e2 f3 h4 f6 h7 a8', 'b1 g1 d3 e3 g3 b4 e4 f4 a6 g6 a7 c7 e7 f7'],
+    ['RyV1Tf2/E1NQk2N/1N1l4/R1q1B3/F1V1RK2/cE6/2P1R1OT/2thd3 b 0 - - -', undefined, 0, 'c2 e2 e4 a5 e5 b6 c7 d7 h7 a8', 'c1 d1 e1 g2 h2 a3 b3 a4 c4 d6 a7 e7 b8 c8 e8 f8'],
+    ['1k2Q2N/t4E2/1V2ic2/2y3A1/1rNI3q/1RdTt2K/t5B1/8 w 0 - g6 -', 'Lift(d3)', 0, '', 'a2 c3 e3 d4 c5 g5 b6 e6 f6 g6 a7 f7 b8'],
+    ['aQ2OHkn/h4J1e/1i2qd2/jB4h1/Ef6/W2lKn1H/1NP1r1SQ/rET1n2D b 0 - - -', undefined, 1, 'a1 e1 e2 f3 e6 h8', 'b1 c1 h1 g2 a3 d3 e3 h3 a4 b4 a5 g5 b6 f6 a7 f7 h7 a8 e8 f8'],
+    ['8/h6B/4QYrJ/C2EAL2/Ra4q1/4a3/4Kfky/8 b 0 - b3 -', 'Lift(a5)', 1, 'a5', 'e2 f2 h2 b3 e3 b4 d5 e5 f5 f6 h6 a7'],
+    ['1o6/4J1V1/R2E1oBk/K7/2CN1n1y/i2l1w2/tB5P/2o4v b 0 - - -', undefined, 1, 'f4', 'c1 h1 a2 a3 d3 f3 c4 h4 a5 d6 f6 e7 g7 b8'],
+    ['1E6/7P/2VPD3/4k2p/q2KPRbB/2N3nN/3S1y2/1BR5 b 0 - e3 -', 'Lift(g3)', 1, '', 'd2 f2 d4 c6 e6 b8'],
+    ['2n4j/Pia5/2K1d3/OY6/P1B2lB1/O1N3QR/Bk6/2e3ye b 0 - - -', undefined, 0, 'c3 g3 h3 a4 c4 g4', 'c1 g1 h1 b2 a3 f4 a5 b5 e6 b7 c7 h8'],
+    ['1O5w/5Ycv/2hfR1N1/e1B4n/Y4hR1/1Pr1C3/c3EKY1/4k3 w 0 - a6 -', undefined, 0, 'b3 g4 c5 e6 g6', 'e1 a2 e2 g2 e3 a4 f4 a5 a6 c6 d6 f7 g7 h7 b8 h8'],
+    ['4K1k1/1p2doLw/F3o1H1/s1d1piN1/1T1o3E/pn1r2C1/1W6/2V2B1i w 0 - c6 -', 'Lift(h4)', 1, 'h4', 'c1 h1 b2 g3 b4 d4 a5 c5 f5 a6 e6 g6 e7 f7 g7 h7 e8'],
+    ['6Hd/2R1c1o1/3k4/8/7K/5B2/1O1t4/8 b 0 - - -', undefined, 1, '', 'b2 d2 h4 e7 g7 g8 h8'],
+    ['3b4/P7/r5k1/5NoB/D1K1R2R/2b3Bo/Ne1pt2F/2J3n1 w 0 - - -', undefined, 1, 'g1 d2 c3 a6 d8', 'c1 b2 e2 h2 h3 a4 c4 g5'],
+    ['6k1/6q1/8/5Ap1/3n4/w7/N7/5K2 w 0 - f6 -', undefined, 0, '', 'f5 f6 g8'],
+    ['c3e1Q1/5k2/4y2K/1C2rc2/r1h5/5a1J/8/4Q2f w 0 - f6 -', undefined, 1, 'a4 e5', 'h1 f3 h3 c4 b5 f5 e6 f6 h6 f7 a8 e8'],
+  ];
+  for (const [text, lift, attacker, starting, chaining] of cases) {
+    const s = fen(text);
+    if (lift !== undefined) applyAction(s, code(lift));
+    amazonTiles(s, attacker, kingSquare(s, attacker ^ 1));
+    const label = `${text} ${lift ?? ''} attacker ${attacker}`;
+    assert.equal(sqNames(START[0]!, START[1]!).join(' '), starting, `${label}: starting tiles`);
+    assert.equal(sqNames(CHAIN[0]!, CHAIN[1]!).join(' '), chaining, `${label}: chaining tiles`);
+  }
+});
+
 test('tests_sako_amazon_chasing: every case is an amazon case or a chasing case with a key we check', () => {
   const chasingKeys = ['white', 'black', 'white_forcing_first_moves', 'black_forcing_first_moves', 'black_forcing_moves_set'];
   for (const c of amazon.cases) {

@@ -198,3 +198,22 @@ test('castling rights of a king off its home square are read and used as the ref
   play(s, ['Place(c1)']);
   assert.equal(writePacoFen(s), '4k3/8/8/8/8/8/8/2KR3R b 1 - - -');
 });
+
+test('FEN reading: a pawn of the player in control united on its promotion rank is a pending PromoteThenLift, whatever its partner', () => {
+  // README decision (FEN): a pawn of the player in control on its promotion rank in a union,
+  // with an empty hand, is the start-of-turn promotion of §1.8 (the opponent carried it there);
+  // as a single pawn it is PromoteThenFinish. The partner may be a pawn too (`a`: white pawn and
+  // black pawn; `D`, `d`: a pawn with the opponent's knight), whose piece code is 0.
+  for (const [text, promo] of [
+    ['3ak3/8/8/8/8/8/8/4K3 w 0 - - -', 'd8'], ['3Dk3/8/8/8/8/8/8/4K3 w 0 - - -', 'd8'],
+    ['4k3/8/8/8/8/8/8/3a1K2 b 0 - - -', 'd1'], ['4k3/8/8/8/8/8/8/3d1K2 b 0 - - -', 'd1'],
+  ] as const) {
+    const s = fen(text);
+    assert.equal(REQUIRED_NAMES[s[REQUIRED]!], 'PromoteThenLift', text);
+    assert.deepEqual(legal(s).map(actionName), ['Promote(Rook)', 'Promote(Knight)', 'Promote(Bishop)', 'Promote(Queen)'], text);
+    play(s, ['Promote(Queen)']);
+    assert.equal(REQUIRED_NAMES[s[REQUIRED]!], 'Lift', `${text}: the turn goes on with a lift at ${promo}`);
+  }
+  const single = fen('3Pk3/8/8/8/8/8/8/4K3 w 0 - - -');
+  assert.equal(REQUIRED_NAMES[single[REQUIRED]!], 'PromoteThenFinish');
+});

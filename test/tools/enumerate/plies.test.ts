@@ -9,7 +9,7 @@ import { Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
 import { parseUci } from '../../../src/notation/uci.js';
 import { readLines, sharedPath } from '../../../src/node/data.js';
-import { IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
+import { hasLegalEp, IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
 import { enumeratePlies, perftFromLevel } from '../../../src/tools/enumerate/plies.js';
 
 // Ground truth from the enumeration note §2.1 (OEIS A048987, A083276, A057745, A019319, A209433
@@ -159,6 +159,26 @@ test('the pseudo-legal en-passant family that separates A057745 from A083276 (1.
   assert.deepEqual(fideCounts, [1, 30, 679, 12095]);
   // Three plies on, that pair is the only placement the two rules count differently.
   assert.equal(pseudoCounts[3]! - fideCounts[3]!, 1);
+});
+
+test('the e.p. square stays in the identity when en passant is the only legal move (chessops keeps it too)', () => {
+  // Black: Kh5 hemmed in by its own pawns, g4 guarded by h3 and h4 by the knight; g2-g4 gave
+  // check and f4xg3 e.p. is the one answer. The second is the same with colours reversed.
+  for (const fen of ['8/8/6pp/6pk/5pP1/5N1P/8/K7 b - g3 0 1', 'k7/8/5n1p/5Pp1/6PK/6PP/8/8 w - g6 0 1']) {
+    const ref = ChessopsChess.fromSetup(chessopsParse(fen).unwrap()).unwrap();
+    const refTargets = [...ref.allDests()].flatMap(([, dests]) => [...dests]);
+    assert.deepEqual(refTargets, [ref.epSquare], fen);
+    const refEp = chessopsFen(ref.toSetup()).split(' ')[3];
+    const pos = readFen(fen);
+    assert.ok(pos.ok, fen);
+    assert.equal(hasLegalEp(pos.value.words, 0), refEp !== '-', fen);
+    for (const identity of IDENTITIES) {
+      const level = enumeratePlies(pos.value, 0, { identity, keepLast: true }).last;
+      let ep = -2;
+      level.forEach((b) => (ep = ((level.data[b + 8]! >> 1) & 127) - 1));
+      assert.equal(ep === -1 ? '-' : 'abcdefgh'[ep & 7]! + String((ep >> 3) + 1), refEp, `${identity} ${fen}`);
+    }
+  }
 });
 
 /** Move paths per ply by a chessops BFS with exact (BigInt) multiplicities. */

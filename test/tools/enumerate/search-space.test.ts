@@ -23,12 +23,18 @@ function chessopsSearchSpace(fen: string) {
   const queue = [start];
   const rootColl = [0, 0];
   const domColl = [0, 0];
+  const toMove = [0, 0];
+  // Root moves by kind: pawn pushes (with promotions), pawn captures (with e.p.), piece captures.
+  let pawnPushes = 0;
+  let pawnCaptures = 0;
+  let pieceCaptures = 0;
   let moves = 0;
   let max = 0;
   let min = Infinity;
   while (queue.length > 0) {
     const pos = queue.pop()!;
     const side = pos.turn === 'white' ? 0 : 1;
+    toMove[side]!++;
     let n = 0;
     for (const [from, dests] of pos.allDests()) {
       for (const to of dests) {
@@ -46,6 +52,9 @@ function chessopsSearchSpace(fen: string) {
           child.play(promotion === undefined ? { from, to } : { from, to, promotion });
           const k = key(child);
           if (role === 'pawn' || capture) {
+            if (role !== 'pawn') pieceCaptures++;
+            else if (capture) pawnCaptures++;
+            else pawnPushes++;
             if (roots.has(k)) rootColl[side]!++;
             else roots.add(k);
           } else if (domain.has(k)) {
@@ -72,6 +81,11 @@ function chessopsSearchSpace(fen: string) {
     blackDomainCollisions: domColl[1],
     newRoots: roots.size,
     newPositions: domain.size - 1,
+    pawnPushes,
+    pawnCaptures,
+    pieceCaptures,
+    whiteToMove: toMove[0],
+    blackToMove: toMove[1],
   };
 }
 

@@ -94,6 +94,9 @@ const SMALL = [
   'r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1',
   // The start has a legal en-passant capture: its placement recurs without it.
   '4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1',
+  // g7xh8 clears Black's h8 right, which the same placement holds or not (the king went e8-d8-e8):
+  // the capture onto a black rook's square must go through the root table (a white one is below).
+  '4k1br/5pPp/8/8/8/8/8/K7 w k - 0 1',
 ];
 // g2xh1 clears a castling right that the same placement may or may not still hold (68k domain
 // positions: the chessops closure takes half a minute, so by default only exactRoots checks it).

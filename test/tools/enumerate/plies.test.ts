@@ -48,6 +48,8 @@ test('perft(n + k) = Σ multiplicity × perft(k) over the distinct positions aft
   assert.ok(kiwi.ok);
   const rk = enumeratePlies(kiwi.value, 2, { keepLast: true });
   assert.equal(perftFromLevel(rk.last, 2), 4085603);
+  // Without keepLast the last level holds 128-bit keys, not positions: refused, not read as records.
+  assert.throws(() => perftFromLevel(enumeratePlies(Position.standard(), 1).last, 1), /needs a level of records \(keepLast\)/);
 });
 
 /** Identity key of a chessops position, written independently of our code. */

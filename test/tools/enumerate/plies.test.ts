@@ -9,8 +9,11 @@ import { Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
 import { parseUci } from '../../../src/notation/uci.js';
 import { readLines, sharedPath } from '../../../src/node/data.js';
-import { hasLegalEp, IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
-import { enumeratePlies, perftFromLevel } from '../../../src/tools/enumerate/plies.js';
+import { MAX_MOVES_ANY } from '../../../src/chess/move.js';
+import { capacityFor } from '../../../src/tools/enumerate/entry-set.js';
+import { EMIT_KEYS, EMIT_RECORDS, Expander } from '../../../src/tools/enumerate/expand.js';
+import { hasLegalEp, identityCode, IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
+import { enumeratePlies, expandLevel, MAX_LOAD, perftFromLevel, rootLevel } from '../../../src/tools/enumerate/plies.js';
 
 // Ground truth from the enumeration note §2.1 (OEIS A048987, A083276, A057745, A019319, A209433
 // and the independent C enumerator's FEN-style, first-reached and within-n counts).
@@ -232,5 +235,20 @@ test('Chess960: distinct positions agree with the chessops BFS (start positions 
     for (const identity of ['fide', 'fen'] as const) {
       assert.deepEqual(enumeratePlies(pos.value, 3, { identity }).levels.map((l) => l.positions), chessopsLevels(fen, 3, identity), `${identity} ${fen}`);
     }
+  }
+});
+
+test('a level whose size was underestimated grows by doubling, to at most twice the capacity its positions need', () => {
+  // An estimate of 16 makes the set outgrow its table while the level is expanded. The load limit
+  // must follow each doubling; kept at the old table's, the set would double again after every
+  // later parent (found by mutation: the counts stayed right, so no test saw it).
+  const fide = identityCode('fide');
+  const expander = new Expander(fide);
+  let level = rootLevel(Position.standard(), fide);
+  for (let ply = 1; ply <= 4; ply++) {
+    const { set } = expandLevel(level, expander, ply < 4 ? EMIT_RECORDS : EMIT_KEYS, 16);
+    assert.equal(set.count, EXACT.fide[ply], `ply ${ply}`);
+    assert.ok(set.capacity <= 2 * capacityFor(set.count + MAX_MOVES_ANY, MAX_LOAD), `ply ${ply}: ${set.capacity} slots for ${set.count} positions`);
+    level = set;
   }
 });

@@ -14,6 +14,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Chess } from 'chess.js';
 import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { CHESS_ACTIONS, decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.js';
@@ -497,4 +498,39 @@ test("BatchEnv.observeAs: the kernel's view at an offset; typed errors for what 
   const paco = new BatchEnv(pacoKernelFactory.create(1, DEFAULT_KERNEL_OPTIONS));
   paco.reset();
   assert.throws(() => paco.observeAs(0, 1, new Float32Array(paco.buffers.observationSize)), /player to act's only/);
+});
+
+test('the eight history boards of the alphazero observation after ten plies equal chess.js\' boards of those plies', () => {
+  // pgx `_observe`: planes 14j..14j+11 hold the board j plies ago (mover's pieces P N B R Q K,
+  // then the opponent's), seen from the player to move now. Ten plies fill the 8-slot ring and
+  // wrap it, so each slot has been written and read after later plies were stored next to it.
+  const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'alphazero' });
+  const env = new BatchEnv(kernel, { autoReset: false });
+  env.reset();
+  const reference = new Chess();
+  const boards = [reference.board()];
+  for (const uci of ['e2e4', 'c7c5', 'g1f3', 'd7d6', 'd2d4', 'c5d4', 'f3d4', 'g8f6', 'b1c3', 'a7a6']) {
+    const p = kernel.position(0);
+    const m = parseUci(p, uci);
+    assert.ok(m.ok, uci);
+    step({ env, kernel }, encodeChessMove(m.value.code, p.words[16]!, false));
+    reference.move({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
+    boards.push(reference.board());
+  }
+  const obs = env.buffers.observations;
+  const roles = 'pnbrqk';
+  for (let j = 0; j < 8; j++) {
+    const board = boards[boards.length - 1 - j]!;
+    for (let rank = 0; rank < 8; rank++) {
+      for (let file = 0; file < 8; file++) {
+        const piece = board[7 - rank]![file];
+        // White to move: rank 8 is row 0.
+        const cell = (7 - rank) * 8 + file;
+        for (let k = 0; k < 12; k++) {
+          const expected = piece !== null && piece !== undefined && k === (piece.color === 'w' ? 0 : 6) + roles.indexOf(piece.type) ? 1 : 0;
+          assert.equal(obs[cell * 119 + 14 * j + k], expected, `history ${j} square ${'abcdefgh'[file]}${rank + 1} plane ${k}`);
+        }
+      }
+    }
+  }
 });

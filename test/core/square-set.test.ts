@@ -49,3 +49,12 @@ test('full and empty are each other\'s complement; fromSquares takes any iterabl
   assert.deepEqual([...SquareSet.fromSquares(new Set([63, 0, 31, 32, 0]))], [0, 31, 32, 63]);
   assert.ok(SquareSet.fromSquares([]).isEmpty());
 });
+
+test('fromSquare holds exactly its square, in either half, and agrees with fromSquares', () => {
+  for (const sq of ALL) {
+    const one = SquareSet.fromSquare(sq);
+    assert.deepEqual([...one], [sq], String(sq));
+    assert.equal(one.size(), 1, String(sq));
+    assert.ok(one.equals(SquareSet.fromSquares([sq])), String(sq));
+  }
+});

@@ -20,6 +20,7 @@ import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { CHESS_ACTIONS, decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.js';
 import { DEFAULT_KERNEL_OPTIONS, DRAW, WHITE_WINS } from '../../src/env/kernel.js';
 import { pacoKernelFactory } from '../../src/env/paco-encoder.js';
+import { W_TURN } from '../../src/chess/layout.js';
 import { Position } from '../../src/chess/position.js';
 import { readFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
@@ -399,7 +400,7 @@ test('no cap on the legal moves (pgx cut its move list at 200): the 218-move pos
   for (const fen of ['R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1', 'Kbnn1kb1/PP1q4/q4q2/2q4q/4q3/1q4q1/3q4/r6r b - - 0 1']) {
     const e = envAt(fen);
     const p = pos(fen);
-    const expected = new Set(p.legalMoves().map((m) => encodeChessMove(m.code, p.words[16]!, false)));
+    const expected = new Set(p.legalMoves().map((m) => encodeChessMove(m.code, p.words[W_TURN]!, false)));
     assert.equal(expected.size, 218, fen);
     assert.equal(e.env.buffers.legalCount[0], 218, fen);
     for (let a = 0; a < CHESS_ACTIONS; a++) assert.equal(e.env.buffers.masks[a], expected.has(a) ? 1 : 0, `${fen} label ${a}`);
@@ -422,11 +423,11 @@ test('observing from either player (pgx `observe(state, player_id)`: the state f
     for (const uci of plays) {
       const m = parseUci(p, uci);
       assert.ok(m.ok, uci);
-      step({ env, kernel }, encodeChessMove(m.value.code, p.words[16]!, false));
+      step({ env, kernel }, encodeChessMove(m.value.code, p.words[W_TURN]!, false));
       p = kernel.position(0);
     }
     assert.equal(p.legalEpSquare(), 40); // b5xa6 e.p.
-    const mover = p.words[16]!;
+    const mover = p.words[W_TURN]!;
     const own = new Float32Array(64 * P);
     const other = new Float32Array(64 * P);
     kernel.observeAs(0, mover, own, 0);
@@ -513,7 +514,7 @@ test('the eight history boards of the alphazero observation after ten plies equa
     const p = kernel.position(0);
     const m = parseUci(p, uci);
     assert.ok(m.ok, uci);
-    step({ env, kernel }, encodeChessMove(m.value.code, p.words[16]!, false));
+    step({ env, kernel }, encodeChessMove(m.value.code, p.words[W_TURN]!, false));
     reference.move({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
     boards.push(reference.board());
   }

@@ -187,8 +187,10 @@ test('castling safety: the goal-directed threat search gives the full search\'s 
     player.playout(pacoStart(), rng, 150, visit);
   }
   t.diagnostic(`${compared} positions compared (${dense} with rights given; ${fullSearches} needed a threat search), ${offered} castling targets offered, ${tooBig} too big`);
-  assert.ok(compared >= 8000 && dense >= 1200, `${compared} positions compared (${dense} with rights given, ${tooBig} too big)`);
-  assert.ok(offered >= 500 && fullSearches >= 1200, `${offered} castling targets offered`);
+  // Coverage floors, not results: over seeds 1-40 and 431 the 300 games gave 8613-9475 positions
+  // compared, 1182-1676 with rights given, 1258-1816 threat searches and 1025-1429 targets offered.
+  assert.ok(compared >= 8000 && dense >= 900, `${compared} positions compared (${dense} with rights given, ${tooBig} too big)`);
+  assert.ok(offered >= 500 && fullSearches >= 900, `${offered} castling targets offered, ${fullSearches} threat searches`);
   assert.ok(tooBig <= compared / 100, `${tooBig} positions too big for the full search`);
 });
 

@@ -11,7 +11,9 @@ import { readFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
 import { encodeChessMove } from '../../src/env/chess-actions.js';
 import { chessSearchGame, materialEvaluator } from '../../src/env/chess-search.js';
-import { Mcts, rolloutEvaluator } from '../../src/env/mcts.js';
+import { Mcts, rolloutEvaluator, type SearchGame } from '../../src/env/mcts.js';
+import type { Game } from '../../src/core/game.js';
+import { testSeed } from '../helpers.js';
 
 const g = chessSearchGame(false);
 
@@ -106,4 +108,206 @@ test('the search sees the environment\'s no-progress draw (100 plies by default)
     return encodeChessMove(m.value.code, 0, false);
   };
   assert.ok([label('a2a3'), label('a2a4')].includes(labels[chosen]!));
+});
+
+/**
+ * A random game tree for the search, written out in full: each node is a terminal result or a
+ * list of 1-4 children, the player to act drawn at random (so a player may act twice running, as
+ * in Paco Ŝako chains), action numbers scattered so that an action is never its index.
+ */
+interface ToyNode {
+  readonly player: 0 | 1;
+  readonly winner?: 0 | 1 | 'draw';
+  readonly children: number[];
+  readonly actions: number[];
+  /** What the evaluator says of a non-terminal node, for its player to act. */
+  readonly value: number;
+}
+
+function toyTree(rng: Rng, maxDepth: number): ToyNode[] {
+  const nodes: ToyNode[] = [];
+  const grow = (depth: number): number => {
+    const id = nodes.length;
+    const player = rng.below(2) as 0 | 1;
+    const terminal = depth > 0 && (depth === maxDepth || rng.below(5) === 0);
+    const node: ToyNode = {
+      player,
+      ...(terminal ? { winner: ([0, 1, 'draw'] as const)[rng.below(3)]! } : {}),
+      children: [],
+      actions: [],
+      value: (rng.below(2001) - 1000) / 1000,
+    };
+    nodes.push(node);
+    if (!terminal) {
+      const k = 1 + rng.below(4);
+      for (let i = 0; i < k; i++) {
+        node.actions.push(7 * (nodes.length + i) + 3);
+        node.children.push(grow(depth + 1));
+      }
+    }
+    return id;
+  };
+  grow(0);
+  return nodes;
+}
+
+/** The tree as a `SearchGame`: a state is its node's index; a label is the action plus 1000. */
+function toySearchGame(nodes: ToyNode[]): SearchGame<Int32Array> {
+  const game: Game<Int32Array> = {
+    id: 'toy',
+    actionCount: 7 * nodes.length + 10,
+    legalActions: (s, out) => {
+      const node = nodes[s[0]!]!;
+      node.actions.forEach((a, i) => (out[i] = a));
+      return node.actions.length;
+    },
+    play: (s, action, into) => {
+      // Copy-make (core/game.ts): the successor goes into another buffer.
+      assert.notEqual(s, into, 'play into the state it reads');
+      const node = nodes[s[0]!]!;
+      into[0] = node.children[node.actions.indexOf(action)]!;
+    },
+    currentPlayer: (s) => nodes[s[0]!]!.player,
+    outcome: (s) => {
+      const w = nodes[s[0]!]!.winner;
+      return w === undefined ? undefined : { winner: w === 'draw' ? undefined : w, reason: 'checkmate' };
+    },
+    hash: (s, out) => {
+      out[0] = s[0]!;
+      out[1] = 0;
+    },
+    newState: () => new Int32Array(1),
+  };
+  return { game, label: (_s, action) => action + 1000, copy: (from, into) => into.set(from) };
+}
+
+/**
+ * PUCT as the module states it, written independently as a tree of objects: a simulation walks
+ * from the root choosing, at each expanded node, the first action that maximises
+ * Q + c · P · √(N + 1) / (1 + n) (AlphaZero's formula, with N + 1 under the root as the module
+ * takes it; P uniform, Q the mean value from the chooser's side, 0 before
+ * any visit; N the simulations that reached the node, the one that added it included), stops at
+ * a terminal node (+1 a win, −1 a loss, 0 a draw for its player to act) or at a node not yet
+ * expanded (expands it and takes the evaluator's value), and credits each edge on its path with
+ * the value, negated when the edge's chooser is not the player at the end of the path.
+ */
+function referencePuct(nodes: ToyNode[], simulations: number, c: number): number[] {
+  interface Ref {
+    readonly id: number;
+    visits: number;
+    expanded: boolean;
+    readonly n: number[];
+    readonly w: number[];
+    readonly child: (Ref | undefined)[];
+  }
+  const make = (id: number): Ref => ({ id, visits: 0, expanded: false, n: [], w: [], child: [] });
+  const expand = (r: Ref): void => {
+    r.expanded = true;
+    const k = nodes[r.id]!.actions.length;
+    r.n.push(...Array<number>(k).fill(0));
+    r.w.push(...Array<number>(k).fill(0));
+    r.child.push(...Array<undefined>(k).fill(undefined));
+  };
+  const simulate = (r: Ref): { value: number; player: 0 | 1 } => {
+    const node = nodes[r.id]!;
+    let out: { value: number; player: 0 | 1 };
+    if (node.winner !== undefined) {
+      out = { value: node.winner === 'draw' ? 0 : node.winner === node.player ? 1 : -1, player: node.player };
+    } else if (!r.expanded) {
+      expand(r);
+      out = { value: node.value, player: node.player };
+    } else {
+      let best = -1;
+      let bestScore = -Infinity;
+      for (let i = 0; i < node.actions.length; i++) {
+        const q = r.n[i]! === 0 ? 0 : r.w[i]! / r.n[i]!;
+        const score = q + (c * (1 / node.actions.length) * Math.sqrt(r.visits + 1)) / (1 + r.n[i]!);
+        if (score > bestScore) [best, bestScore] = [i, score];
+      }
+      r.child[best] ??= make(node.children[best]!);
+      out = simulate(r.child[best]!);
+      r.n[best]!++;
+      r.w[best]! += out.player === node.player ? out.value : -out.value;
+    }
+    r.visits++;
+    return out;
+  };
+  const root = make(0);
+  expand(root); // before the first simulation, unvalued
+  for (let i = 0; i < simulations; i++) simulate(root);
+  return root.n;
+}
+
+test('visit counts, the chosen and the sampled action equal an independent PUCT on random game trees (turns that repeat, draws, terminal leaves)', () => {
+  const rng = new Rng(testSeed(77));
+  let trees = 0;
+  let spread = 0;
+  for (let t = 0; t < 300; t++) {
+    const nodes = toyTree(rng, 2 + (t % 5));
+    if (nodes[0]!.winner !== undefined) continue;
+    trees++;
+    const sg = toySearchGame(nodes);
+    const simulations = [1, 2, 3, 8, 40, 150][t % 6]!;
+    const cPuct = [undefined, 0.5, 4, 0][t % 4];
+    const expected = referencePuct(nodes, simulations, cPuct ?? 1.5);
+    // Storage for exactly the 4 actions a node has at most: the module sizes its edges by it.
+    const mcts = new Mcts(sg, (s) => nodes[s[0]!]!.value, { simulations, ...(cPuct === undefined ? {} : { cPuct }) }, 4);
+    // Entries past the count are the caller's, and stay as they were.
+    const labels = new Int32Array(8).fill(-7);
+    const probs = new Float32Array(8).fill(-7);
+    const seed = rng.below(1 << 30);
+    const greedy = mcts.search(Int32Array.of(0), new Rng(seed), labels, probs, false);
+    const what = `tree ${t}, ${simulations} simulations, c ${cPuct}`;
+    assert.equal(greedy.count, nodes[0]!.actions.length, what);
+    assert.ok(labels.subarray(greedy.count).every((v) => v === -7) && probs.subarray(greedy.count).every((v) => v === -7), what);
+    assert.deepEqual(Array.from(labels.subarray(0, greedy.count)), nodes[0]!.actions.map((a) => a + 1000), what);
+    const total = expected.reduce((a, b) => a + b, 0);
+    assert.equal(total, simulations, what);
+    assert.deepEqual(Array.from(probs.subarray(0, greedy.count), (p) => Math.round(p * total)), expected, what);
+    // Greedy: the first of the most visited.
+    assert.equal(greedy.chosen, expected.indexOf(Math.max(...expected)), what);
+    if (expected.filter((n) => n > 0).length > 1) spread++;
+    // Sampled: the first action whose cumulative visits pass r · total, r = below(2^30) / 2^30
+    // from the generator handed to the search (the evaluator here draws nothing from it).
+    const r = new Rng(seed).below(1 << 30) / (1 << 30);
+    let cumulative = 0;
+    const sampled = expected.findIndex((n) => (cumulative += n) > r * total);
+    assert.equal(mcts.search(Int32Array.of(0), new Rng(seed), labels, probs, true).chosen, sampled, what);
+    // The same instance searched again (self-play reuses one per worker) gives the same visits.
+    mcts.search(Int32Array.of(0), new Rng(seed), labels, probs, false);
+    assert.deepEqual(Array.from(probs.subarray(0, greedy.count), (p) => Math.round(p * total)), expected, `${what}, third search`);
+  }
+  assert.ok(trees > 200 && spread > 100, `${trees} trees, ${spread} with visits spread over two actions or more`);
+});
+
+test('a random playout\'s value: the result for the player to act at its start after at most `plies` uniformly drawn actions (below(n) over the legal list), 0 when it goes on', () => {
+  const rng = new Rng(testSeed(78));
+  let decided = 0;
+  let open = 0;
+  for (let t = 0; t < 40; t++) {
+    const nodes = toyTree(rng, 3 + (t % 4));
+    const sg = toySearchGame(nodes);
+    for (const plies of [0, 1, 2, 5]) {
+      const evaluate = rolloutEvaluator(sg, plies, 4);
+      for (let id = 0; id < nodes.length; id++) {
+        const seed = rng.below(1 << 30);
+        const draw = new Rng(seed);
+        let at = id;
+        let expected = 0;
+        for (let ply = 0; ; ply++) {
+          const node = nodes[at]!;
+          if (node.winner !== undefined) {
+            expected = node.winner === 'draw' ? 0 : node.winner === nodes[id]!.player ? 1 : -1;
+            break;
+          }
+          if (ply === plies) break;
+          at = node.children[draw.below(node.children.length)]!;
+        }
+        if (expected !== 0) decided++;
+        else if (nodes[at]!.winner === undefined) open++;
+        assert.equal(evaluate(Int32Array.of(id), new Rng(seed)), expected, `tree ${t}, node ${id}, ${plies} plies`);
+      }
+    }
+  }
+  assert.ok(decided > 300 && open > 300, `${decided} decided, ${open} cut off`);
 });

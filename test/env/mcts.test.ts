@@ -7,15 +7,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '../../src/core/rng.js';
 import { Chess } from 'chess.js';
-import { readFen } from '../../src/notation/fen.js';
+import type { Position } from '../../src/chess/position.js';
+import { makeFen, readFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
 import { encodeChessMove } from '../../src/env/chess-actions.js';
 import { chessSearchGame, materialEvaluator } from '../../src/env/chess-search.js';
 import { Mcts, rolloutEvaluator, type SearchGame } from '../../src/env/mcts.js';
 import type { Game } from '../../src/core/game.js';
-import { testSeed } from '../helpers.js';
+import { epdFens, testSeed } from '../helpers.js';
+import { Chess as OpsChess } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
 
 const g = chessSearchGame(false);
+
+function readFenOk(fen: string): Position {
+  const r = readFen(fen);
+  assert.ok(r.ok, fen);
+  return r.value;
+}
 
 function best(fen: string, simulations: number, evaluator = materialEvaluator): { uci: string; count: number; legal: number; sum: number } {
   const r = readFen(fen);
@@ -278,6 +287,59 @@ test('visit counts, the chosen and the sampled action equal an independent PUCT 
     assert.deepEqual(Array.from(probs.subarray(0, greedy.count), (p) => Math.round(p * total)), expected, `${what}, third search`);
   }
   assert.ok(trees > 200 && spread > 100, `${trees} trees, ${spread} with visits spread over two actions or more`);
+});
+
+test('the material evaluator is tanh of the material balance (1, 3, 3, 5, 9) / 5 for the side to move, as chessops counts the board', () => {
+  const values: Record<string, number> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 0 };
+  const rng = new Rng(testSeed(5));
+  let checked = 0;
+  const unbalanced = new Set<number>();
+  for (const start of [...epdFens('endgames.epd.gz', 150), ...epdFens('UHO_4060_v3.epd.gz', 50)]) {
+    const r = readFen(start);
+    if (!r.ok) continue;
+    let pos = r.value;
+    for (let ply = 0; ply < 12; ply++) {
+      const fen = makeFen(pos);
+      const ops = OpsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
+      let diff = 0;
+      for (const [, piece] of ops.board) diff += (piece.color === ops.turn ? 1 : -1) * values[piece.role]!;
+      unbalanced.add(diff);
+      assert.equal(materialEvaluator(pos.words, new Rng(1)), Math.tanh(diff / 5), fen);
+      checked++;
+      const moves = pos.legalMoves();
+      if (moves.length === 0) break;
+      pos = moves[rng.below(moves.length)]!.play();
+    }
+  }
+  assert.ok(checked > 1500 && unbalanced.size > 15, `${checked} positions, ${unbalanced.size} balances`);
+});
+
+test('the search game ends a game where the environment does: a draw once the clock reaches the limit, checkmate and stalemate first (chess.js), the core alone with limit 0', () => {
+  const bases = ['7k/8/8/8/8/8/P7/KQ6 w - -', 'R5k1/5ppp/8/8/8/8/8/6K1 b - -', '7k/5Q2/6K1/8/8/8/8/8 b - -', '6k1/5ppp/8/8/8/8/8/R5K1 b - -'];
+  for (const limit of [1, 2, 37, 100]) {
+    const sg = chessSearchGame(false, limit);
+    for (const base of bases) {
+      for (const clock of [limit - 1, limit, limit + 1]) {
+        if (clock < 0) continue;
+        const fen = `${base} ${clock} 90`;
+        const r = readFen(fen);
+        assert.ok(r.ok, fen);
+        const js = new Chess(fen);
+        const expected = js.isCheckmate()
+          ? { winner: js.turn() === 'w' ? 1 : 0, reason: 'checkmate' }
+          : js.isStalemate()
+            ? { winner: undefined, reason: 'stalemate' }
+            : clock >= limit
+              ? { winner: undefined, reason: 'noProgress' }
+              : undefined;
+        assert.deepEqual(sg.game.outcome(r.value.words), expected, `${fen}, limit ${limit}`);
+      }
+    }
+  }
+  // Limit 0: the core's 75-move rule alone (FIDE 9.6.2: 150 plies).
+  const core = chessSearchGame(false, 0);
+  for (const clock of [0, 100, 149]) assert.equal(core.game.outcome(readFenOk(`${bases[0]} ${clock} 90`).words), undefined, String(clock));
+  assert.equal(core.game.outcome(readFenOk(`${bases[0]} 150 90`).words)?.reason, 'seventyFiveMoves');
 });
 
 test('a random playout\'s value: the result for the player to act at its start after at most `plies` uniformly drawn actions (below(n) over the legal list), 0 when it goes on', () => {

@@ -221,6 +221,10 @@ test('the drawing: size from the options, deterministic, and RangeErrors for wha
   }
   for (const squareSize of [0.1, 100000]) assert.match(boardSvg([], { squareSize }), new RegExp(`width="${squareSize * 8 + Math.round(squareSize * 0.4)}"`));
   assert.throws(() => boardSvg([], { highlights: [-1] }), RangeError);
+  // Every square an option names is checked, as the doc says: arrows' both ends, the check.
+  for (const options of [{ arrows: [{ from: 64, to: 0 }] }, { arrows: [{ from: 0, to: 64 }] }, { arrows: [{ from: -1, to: -1 }] }, { check: 64 }, { check: 1.5 }, { highlights: [0, 64] }]) {
+    assert.throws(() => boardSvg([], options), (e: unknown) => e instanceof RangeError && /square .* is not in 0\.\.63/.test(e.message), JSON.stringify(options));
+  }
 });
 
 test('an arrow from a square to itself is a ring centred on the square, either way up', () => {
@@ -291,4 +295,221 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, message, args.join(' '));
   }
+});
+
+/** What Python's ElementTree finds in a diagram, for the geometry checks below. */
+interface Parsed {
+  readonly width: number;
+  readonly height: number;
+  readonly viewBox: string;
+  readonly board: { x: number; y: number; w: number; h: number; fill: string; square: string }[];
+  readonly highlights: { x: number; y: number; w: number; opacity: number; square: string }[];
+  readonly check: { x: number; y: number; w: number; fill: string }[];
+  readonly gradients: string[];
+  readonly uses: { href: string; x: number; y: number; w: number; h: number; square: string }[];
+  readonly symbols: Record<string, { fill: string; stroke: string; viewBox: string }>;
+  readonly texts: { text: string; x: number; y: number }[];
+  readonly fontSize: number | null;
+  readonly circles: { arrow: string; cx: number; cy: number; r: number; strokeWidth: number }[];
+  readonly polygons: { arrow: string; points: [number, number][] }[];
+}
+function parseSvgs(svgs: string[]): Parsed[] {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
+  const input = join(dir, 'in.json');
+  writeFileSync(input, JSON.stringify(svgs));
+  const script = `
+import json, sys, xml.etree.ElementTree as ET
+NS = '{http://www.w3.org/2000/svg}'
+out = []
+for text in json.load(open(sys.argv[1])):
+    root = ET.fromstring(text)
+    groups = {g.get('class'): g for g in root.iter(NS + 'g') if g.get('class')}
+    def rect(r):
+        return {'x': float(r.get('x')), 'y': float(r.get('y')), 'w': float(r.get('width')), 'h': float(r.get('height')),
+                'fill': r.get('fill'), 'square': r.get('data-square'), 'opacity': float(r.get('fill-opacity') or 1)}
+    board = [rect(r) for r in groups['board'].iter(NS + 'rect')]
+    highlights = [rect(r) for r in groups['highlights'].iter(NS + 'rect')] if 'highlights' in groups else []
+    check = [rect(r) for r in root.iter(NS + 'rect') if r.get('class') == 'check']
+    uses = [{'href': u.get('href'), 'x': float(u.get('x')), 'y': float(u.get('y')), 'w': float(u.get('width')),
+             'h': float(u.get('height')), 'square': u.get('data-square')} for u in root.iter(NS + 'use')]
+    symbols = {}
+    for s in root.iter(NS + 'symbol'):
+        g = s.find(NS + 'g')
+        symbols[s.get('id')] = {'fill': g.get('fill'), 'stroke': g.get('stroke'), 'viewBox': s.get('viewBox')}
+    coords = groups.get('coordinates')
+    texts = [{'text': t.text, 'x': float(t.get('x')), 'y': float(t.get('y'))} for t in root.iter(NS + 'text')]
+    circles = [{'arrow': c.get('data-arrow'), 'cx': float(c.get('cx')), 'cy': float(c.get('cy')), 'r': float(c.get('r')),
+                'strokeWidth': float(c.get('stroke-width'))} for c in root.iter(NS + 'circle') if c.get('data-arrow')]
+    polygons = [{'arrow': p.get('data-arrow'), 'points': [list(map(float, q.split(','))) for q in p.get('points').split()]}
+                for p in root.iter(NS + 'polygon')]
+    out.append({'width': float(root.get('width')), 'height': float(root.get('height')), 'viewBox': root.get('viewBox'),
+                'board': board, 'highlights': highlights, 'check': check,
+                'gradients': [g.get('id') for g in root.iter(NS + 'radialGradient')], 'uses': uses, 'symbols': symbols,
+                'texts': texts, 'fontSize': float(coords.get('font-size')) if coords is not None else None,
+                'circles': circles, 'polygons': polygons})
+print(json.dumps(out))
+`;
+  return JSON.parse(execFileSync('python3', ['-c', script, input], { encoding: 'utf8', maxBuffer: 1 << 28 })) as Parsed[];
+}
+
+/** Relative luminance of a #rrggbb or #rgb colour, 0 (black) to 1 (white). */
+function luminance(colour: string): number {
+  const hex = colour.length === 4 ? colour.replace(/[0-9a-f]/gi, (c) => c + c) : colour;
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** A square's file and rank (0-7) from its name. */
+const fileRank = (name: string): [number, number] => ['abcdefgh'.indexOf(name[0]!), Number(name[1]) - 1];
+
+test('the drawing\'s geometry, read back by Python: square colours (a1 dark), coordinates beside their files and ranks, union halves in opposite corners, glyph inks, rings and arrows', { skip: noPython }, () => {
+  const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a - b) <= 0.011, `${what}: ${a} vs ${b}`);
+  const union = parsePacoFen('rnbqkbnr/ppp1pppp/8/3A4/8/8/PPPP1PPP/RNBQKBNR w 0 AHah - -');
+  assert.ok(union.ok);
+  const cases: { svg: string; flipped: boolean; s: number; coordinates: boolean; arrows: [string, string][]; occupied: number }[] = [];
+  for (const flipped of [false, true]) {
+    for (const [s, coordinates] of [[45, true], [30, false], [17, true], [64, true], [3, true]] as [number, boolean][]) {
+      const orientation = flipped ? 'black' : 'white';
+      const arrows = [{ from: 12, to: 28 }, { from: 1, to: 18 }, { from: 63, to: 0 }, { from: 36, to: 36 }, { from: 7, to: 15 }];
+      const common = { orientation, squareSize: s, coordinates, arrows, highlights: [12, 28] } as const;
+      const names: [string, string][] = [['e2', 'e4'], ['b1', 'c3'], ['h8', 'a1'], ['e5', 'e5'], ['h1', 'h2']];
+      cases.push({ svg: chessDiagram(position('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'), common), flipped, s, coordinates, arrows: names, occupied: 32 });
+      cases.push({ svg: pacoDiagram(union.value, common), flipped, s, coordinates, arrows: names, occupied: 31 });
+    }
+  }
+  const parsed = parseSvgs([...cases.map((c) => c.svg), chessDiagram(position('4k3/8/8/8/8/8/8/4K2R b K - 0 1')), chessDiagram(position('4k3/8/8/8/8/8/8/4K2R b K - 0 1'), { check: 7 })]);
+  // The check marker's fill is a gradient the drawing defines, and only a drawing with a check defines it.
+  const [quiet, checked] = parsed.slice(cases.length);
+  assert.deepEqual([quiet!.check, quiet!.gradients], [[], []]);
+  assert.equal(checked!.check.length, 1);
+  assert.deepEqual(checked!.gradients.map((id) => `url(#${id})`), [checked!.check[0]!.fill]);
+  cases.forEach(({ flipped, s, coordinates, arrows, occupied }, i) => {
+    const p = parsed[i]!;
+    const what = `case ${i} (${flipped ? 'black' : 'white'} below, ${s} px${coordinates ? '' : ', no coordinates'})`;
+    const margin = p.width - 8 * s;
+    assert.ok(coordinates ? margin > 0 : margin === 0, what);
+    assert.equal(p.height, p.width, what);
+    assert.equal(p.viewBox, `0 0 ${p.width} ${p.height}`, what);
+    // Where a square is drawn: files left to right and ranks upwards from White's side, the
+    // other way round from Black's; the rank digits take the margin on the left.
+    const corner = (name: string): [number, number] => {
+      const [f, r] = fileRank(name);
+      return flipped ? [margin + (7 - f) * s, r * s] : [margin + f * s, (7 - r) * s];
+    };
+    // 64 squares, each once, a1 dark and colours alternating (FIDE 2.1: h1, a player's right-hand corner, is light).
+    assert.equal(new Set(p.board.map((r) => r.square)).size, 64, what);
+    const dark = p.board.filter((r) => { const [f, r2] = fileRank(r.square); return (f + r2) % 2 === 0; });
+    const light = p.board.filter((r) => !dark.includes(r));
+    assert.equal(new Set(dark.map((r) => r.fill)).size, 1, what);
+    assert.equal(new Set(light.map((r) => r.fill)).size, 1, what);
+    assert.ok(luminance(dark[0]!.fill) < luminance(light[0]!.fill), `${what}: a1's colour is the darker`);
+    for (const r of p.board) {
+      const [x, y] = corner(r.square);
+      near(r.x, x, `${what} ${r.square} x`);
+      near(r.y, y, `${what} ${r.square} y`);
+      near(r.w, s, what);
+      near(r.h, s, what);
+    }
+    // Highlights cover their squares and let the square show through.
+    assert.deepEqual(p.highlights.map((h) => h.square), ['e2', 'e4'], what);
+    for (const h of p.highlights) {
+      const [x, y] = corner(h.square);
+      near(h.x, x, what);
+      near(h.y, y, what);
+      near(h.w, s, what);
+      assert.ok(h.opacity > 0 && h.opacity < 1, what);
+    }
+    // Coordinates: a letter centred under each file, a digit beside each rank, centred in the margin.
+    if (!coordinates) assert.equal(p.texts.length, 0, what);
+    else {
+      assert.deepEqual(p.texts.map((t) => t.text).sort(), [...'12345678abcdefgh'], what);
+      assert.ok(p.fontSize !== null && p.fontSize > 0 && p.fontSize <= margin, `${what}: font ${p.fontSize}, margin ${margin}`);
+      for (const t of p.texts) {
+        if (/[a-h]/.test(t.text)) {
+          const [x] = corner(`${t.text}1`);
+          near(t.x, x + s / 2, `${what} ${t.text}`);
+          assert.ok(t.y > 8 * s && t.y <= p.height, `${what} ${t.text} y ${t.y}`);
+        } else {
+          const [, y] = corner(`a${t.text}`);
+          assert.ok(t.y > y + s / 4 && t.y < y + s, `${what} ${t.text} y ${t.y}, row ${y}`);
+          // Centred in the margin (text-anchor middle), as a letter is under its file.
+          near(t.x, margin / 2, `${what} ${t.text} x`);
+        }
+      }
+    }
+    // Pieces: a piece alone fills its square; a union's white piece sits in the top-left corner
+    // and its black piece in the bottom-right, each smaller than the square but over half of it.
+    const bySquare = new Map<string, Parsed['uses']>();
+    for (const u of p.uses) bySquare.set(u.square, [...(bySquare.get(u.square) ?? []), u]);
+    assert.equal(bySquare.size, occupied, what);
+    for (const [square, uses] of bySquare) {
+      const [x, y] = corner(square);
+      for (const u of uses) near(u.w, u.h, what);
+      if (uses.length === 1) {
+        const u = uses[0]!;
+        near(u.x, x, `${what} ${square}`);
+        near(u.y, y, `${what} ${square}`);
+        near(u.w, s, `${what} ${square}`);
+      } else {
+        assert.equal(square, 'd5', what);
+        const w = uses.find((u) => u.href.startsWith('#white'))!;
+        const b = uses.find((u) => u.href.startsWith('#black'))!;
+        assert.deepEqual([w.href, b.href], ['#white-pawn', '#black-pawn'], what);
+        near(w.x, x, `${what} white half x`);
+        near(w.y, y, `${what} white half y`);
+        near(b.x + b.w, x + s, `${what} black half right`);
+        near(b.y + b.h, y + s, `${what} black half bottom`);
+        near(w.w, b.w, what);
+        assert.ok(w.w > s / 2 && w.w < s, `${what}: half ${w.w}`);
+      }
+    }
+    // Each glyph used has its symbol, in the 45-unit box; white pieces light, black pieces dark,
+    // both outlined in a dark ink.
+    assert.deepEqual(Object.keys(p.symbols).sort(), [...new Set(p.uses.map((u) => u.href.slice(1)))].sort(), what);
+    for (const [id, sym] of Object.entries(p.symbols)) {
+      assert.equal(sym.viewBox, '0 0 45 45', id);
+      assert.ok(id.startsWith('white') ? luminance(sym.fill) > 0.8 : luminance(sym.fill) < 0.2, `${id} fill ${sym.fill}`);
+      assert.ok(luminance(sym.stroke) < 0.2, `${id} stroke ${sym.stroke}`);
+    }
+    // A ring inside its square, centred; an arrow from the centre of one square to the centre of
+    // the other: a shaft of even width, symmetric about the line, a head wider than the shaft.
+    assert.deepEqual([...p.circles.map((c) => c.arrow), ...p.polygons.map((q) => q.arrow)].sort(), arrows.map(([a, b]) => a + b).sort(), what);
+    for (const c of p.circles) {
+      const [x, y] = corner(c.arrow.slice(0, 2));
+      near(c.cx, x + s / 2, what);
+      near(c.cy, y + s / 2, what);
+      assert.ok(c.r >= s / 4 && c.r + c.strokeWidth / 2 <= s / 2 + 0.01 && c.strokeWidth > 0, `${what}: ring r ${c.r}`);
+    }
+    const shapes: number[][] = [];
+    for (const q of p.polygons) {
+      assert.equal(q.points.length, 7, what);
+      const [fx, fy] = corner(q.arrow.slice(0, 2)).map((v) => v + s / 2) as [number, number];
+      const [tx, ty] = corner(q.arrow.slice(2)).map((v) => v + s / 2) as [number, number];
+      const len = Math.hypot(tx - fx, ty - fy);
+      const [ux, uy] = [(tx - fx) / len, (ty - fy) / len];
+      const pt = q.points;
+      // Along the arrow and across it, for each point.
+      const along = (k: number): number => (pt[k]![0] - fx) * ux + (pt[k]![1] - fy) * uy;
+      const across = (k: number): number => -(pt[k]![0] - fx) * uy + (pt[k]![1] - fy) * ux;
+      near(pt[3]![0], tx, `${what} ${q.arrow} tip`);
+      near(pt[3]![1], ty, `${what} ${q.arrow} tip`);
+      near(along(0), 0, `${what} ${q.arrow} tail`);
+      near(along(6), 0, `${what} ${q.arrow} tail`);
+      for (const [a, b] of [[0, 6], [1, 5], [2, 4]]) {
+        near(across(a!), -across(b!), `${what} ${q.arrow} symmetry ${a}/${b}`);
+        near(along(a!), along(b!), `${what} ${q.arrow} symmetry ${a}/${b}`);
+      }
+      near(along(1), along(2), `${what} ${q.arrow} head base`);
+      near(Math.abs(across(0)), Math.abs(across(1)), `${what} ${q.arrow} shaft width`);
+      const shaft = Math.abs(across(0));
+      const wing = Math.abs(across(2));
+      const head = len - along(1);
+      assert.ok(shaft > 0 && wing > 1.5 * shaft && wing < s / 2, `${what} ${q.arrow}: shaft ${shaft}, wing ${wing}`);
+      assert.ok(head > 0 && head <= len / 2 + 0.01 && head < s, `${what} ${q.arrow}: head ${head}, length ${len}`);
+      // Every arrow here is at least a square long, so all have one shaft and one head.
+      shapes.push([shaft, wing, head]);
+      for (const [x, y] of pt) assert.ok(x >= margin - 0.01 && x <= p.width + 0.01 && y >= -0.01 && y <= 8 * s + 0.01, `${what} ${q.arrow}: point ${x},${y}`);
+    }
+    for (const shape of shapes) shape.forEach((v, k) => assert.ok(Math.abs(v - shapes[0]![k]!) < 0.05, `${what}: arrows of different widths or heads ${JSON.stringify(shapes)}`));
+  });
 });

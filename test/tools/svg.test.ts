@@ -284,6 +284,9 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
     [['--paco', '--no-check'], /--no-check: chess only/],
     [['--highlight', 'e9'], /--highlight: 'e9' is not a square/],
     [['--arrow', 'e2-e4'], /--arrow: 'e2-e4' is not two squares/],
+    // Either end not a square is refused by name, not left to the drawing's RangeError.
+    [['--arrow', 'z9e4'], /--arrow: 'z9e4' is not two squares/],
+    [['--arrow', 'e2z9'], /--arrow: 'e2z9' is not two squares/],
     [['--size', '0'], /--size/],
     [['--size', '100001'], /--size: expected an integer from 1 to 100000, got '100001'/],
     [['--size', '1e300'], /--size: expected an integer from 1 to 100000/],
@@ -512,4 +515,12 @@ test('the drawing\'s geometry, read back by Python: square colours (a1 dark), co
     }
     for (const shape of shapes) shape.forEach((v, k) => assert.ok(Math.abs(v - shapes[0]![k]!) < 0.05, `${what}: arrows of different widths or heads ${JSON.stringify(shapes)}`));
   });
+});
+
+test('caissa svg --paco --fen draws that state (read back by Python, the doc\'s FEN letters), flipped with --flip', { skip: noPython }, async () => {
+  const fen = 'rnbqkbnr/ppp1pppp/8/3A4/8/8/PPPP1PPP/RNBQKBNR w 0 AHah - -';
+  const runs = await Promise.all([[], ['--flip']].map((extra) => runCommand(svgCommand, ['--paco', '--fen', fen, ...extra])));
+  for (const r of runs) assert.equal(r.code, 0, r.err);
+  const back = readBack(runs.map((r, i) => ({ svg: r.out, flipped: i === 1 })));
+  for (const b of back) assert.deepEqual(b.squares, pacoBoard(fen));
 });

@@ -83,9 +83,11 @@ test('a sampled move is always one the search visited, even when the draw is nex
   }
   const mcts = new Mcts(g, materialEvaluator, { simulations: 25 });
   const labels = new Int32Array(256);
-  const probs = new Float32Array(256);
+  // What the caller's buffer holds past the count is not a probability of this search.
+  const probs = new Float32Array(256).fill(0.5);
   const { count, chosen } = mcts.search(r.value.words.slice(), new Highest(1), labels, probs, true);
   assert.equal(count, 29);
+  assert.ok(chosen < count, `chose ${chosen} of ${count}`);
   const visited = Array.from(probs.subarray(0, count)).filter((p) => p > 0).length;
   assert.equal(visited, 25);
   assert.ok(probs[chosen]! > 0, `chose label ${labels[chosen]} with probability ${probs[chosen]}`);
@@ -372,4 +374,22 @@ test('a random playout\'s value: the result for the player to act at its start a
     }
   }
   assert.ok(decided > 300 && open > 300, `${decided} decided, ${open} cut off`);
+});
+
+test('a draw that lands on a boundary of the cumulative visits takes the action above it (each action owns [from, to) of [0, 1))', () => {
+  // Two actions, one simulation each: probabilities 1/2 and 1/2; a draw of exactly 1/2 is the second's.
+  const nodes: ToyNode[] = [
+    { player: 0, children: [1, 2], actions: [5, 9], value: 0 },
+    { player: 1, winner: 'draw', children: [], actions: [], value: 0 },
+    { player: 1, winner: 'draw', children: [], actions: [], value: 0 },
+  ];
+  class Fixed extends Rng {
+    override below(n: number): number {
+      return n / 2;
+    }
+  }
+  const probs = new Float32Array(2);
+  const out = new Mcts(toySearchGame(nodes), () => 0, { simulations: 2 }).search(Int32Array.of(0), new Fixed(1), new Int32Array(2), probs, true);
+  assert.deepEqual(Array.from(probs), [0.5, 0.5]);
+  assert.equal(out.chosen, 1);
 });

@@ -1,13 +1,15 @@
 /**
  * A small Monte Carlo tree search for self-play targets: PUCT selection (AlphaZero's
- * `Q + c · P · √N / (1 + n)`) with uniform priors, leaves valued by a caller-supplied evaluator
+ * `Q + c · P · √N / (1 + n)`, with N + 1 under the root so that the priors weigh from a node's
+ * first choice) with uniform priors, leaves valued by a caller-supplied evaluator
  * (material balance, or the result of a random playout), values backed up relative to the
  * player who chose each edge, so players that move several times in a row (Paco Ŝako chains)
  * need nothing special. Works on any `Game<S>`; history rules (repetition) are not seen inside
  * the tree.
  *
- * Storage is preallocated for `simulations + 1` nodes: states from `game.newState()`, edges in
- * typed arrays; one search allocates nothing.
+ * Storage is preallocated for `simulations + 1` nodes (the root, and at most one node added by
+ * each simulation): states from `game.newState()`, edges in typed arrays; one search allocates
+ * nothing.
  */
 import type { Game } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
@@ -59,7 +61,7 @@ export class Mcts<S> {
     this.evaluate = evaluate;
     this.simulations = Math.max(1, options.simulations);
     this.cPuct = options.cPuct ?? 1.5;
-    const nodes = this.simulations + 2;
+    const nodes = this.simulations + 1;
     this.states = Array.from({ length: nodes }, () => g.game.newState());
     this.player = new Int8Array(nodes);
     this.terminal = new Float32Array(nodes);
@@ -178,11 +180,8 @@ export class Mcts<S> {
       depth++;
       let child = this.edgeChild[best]!;
       if (child < 0) {
-        if (this.nodes >= this.states.length) {
-          value = this.evaluate(this.states[node]!, rng); // out of room: value the parent
-          depth--;
-          break;
-        }
+        // A new node ends the walk (it is terminal, or expanded and valued below), so a
+        // simulation adds at most one: the storage cannot run out.
         child = this.nodes++;
         this.game.play(this.states[node]!, this.edgeAction[best]!, this.states[child]!);
         this.initNode(child);

@@ -27,7 +27,10 @@ export interface DiagramOptions {
   readonly squareSize?: number;
   /** The side at the bottom (default white: a1 at the bottom left). */
   readonly orientation?: Color;
-  /** File letters below the board and rank digits to its left (default true). */
+  /**
+   * File letters below the board and rank digits to its left (default true), in a margin of 0.4
+   * of a square rounded to whole pixels: below 1.25 px a square there is no margin, so none.
+   */
   readonly coordinates?: boolean;
   /** Squares tinted, such as the last move's. */
   readonly highlights?: readonly number[];
@@ -192,9 +195,10 @@ function arrowPolygon(a: DiagramArrow, x: (sq: number) => number, y: (sq: number
   const x1 = x(a.to) + s / 2, y1 = y(a.to) + s / 2;
   const len = Math.hypot(x1 - x0, y1 - y0);
   const dx = (x1 - x0) / len, dy = (y1 - y0) / len;
-  // The normal, and the shaft's end where the head begins.
+  // The normal, and the shaft's end where the head begins. The squares differ, so they are at
+  // least a square apart and the head (0.45 of a square) leaves a shaft before it.
   const nx = -dy, ny = dx;
-  const head = Math.min(s * 0.45, len / 2);
+  const head = s * 0.45;
   const shaft = s * 0.08, wing = s * 0.22;
   const bx = x1 - dx * head, by = y1 - dy * head;
   const points = [

@@ -1,6 +1,6 @@
 /**
  * A small Monte Carlo tree search for self-play targets: PUCT selection (AlphaZero's
- * `Q + c · P · √N / (1 + n)`, with N + 1 under the root so that the priors weigh from a node's
+ * `Q + c · P · √N / (1 + n)`, taking √(N + 1) for √N so that the priors weigh from a node's
  * first choice) with uniform priors, leaves valued by a caller-supplied evaluator
  * (material balance, or the result of a random playout), values backed up relative to the
  * player who chose each edge, so players that move several times in a row (Paco Ŝako chains)

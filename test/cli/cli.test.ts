@@ -253,6 +253,36 @@ test('counts past their bounds are usage errors naming the bound (exit 2), not a
   }
 });
 
+test('a count at its bound is accepted (the bounds the errors name are inclusive), and one written with an exponent is read as its integer', () => {
+  // A stalemate (black: Kh8; white: Qf7, Kg6) has no legal move, so no leaf at any depth, 1000 included.
+  const stalemate = run('perft', '1000', '--fen', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+  assert.deepEqual([stalemate.code, stalemate.out, stalemate.err], [0, 'Nodes searched: 0\n', '']);
+  // 256 threads is allowed; at depth 1 the count needs none of them (20 moves from the start).
+  const threads = run('perft', '1', '--threads', '256');
+  assert.deepEqual([threads.code, threads.out, threads.err], [0, 'Nodes searched: 20\n', '']);
+  // `--max-nodes 2e1` is 20: the counts up to 20 (D1 20 of the start, D1 15 of K+R against K) are
+  // checked and pass, the kingless position fails.
+  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'x.epd');
+  writeFileSync(
+    file,
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;id "start"\n' +
+      '4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66 ;id "rook"\n' +
+      '8/8/8/8/8/8/8/8 w - - ;D1 0 ;id "empty"\n',
+  );
+  const exponent = run('perft', '--epd', file, '--max-nodes', '2e1');
+  assert.deepEqual([exponent.code, exponent.out], [1, 'empty - refused: missingKing\n2 passed, 1 failed\n']);
+});
+
+test('caissa alone lists the commands in two columns: every summary starts two spaces after the longest name', () => {
+  const lines = run().out.split('\n').slice(2).filter((l) => l !== '');
+  const names = lines.map((l) => /^ {2}(\S+)/.exec(l)![1]!);
+  const column = 2 + Math.max(...names.map((n) => n.length)) + 2;
+  for (const [i, line] of lines.entries()) {
+    assert.match(line.slice(0, column), new RegExp(`^  ${names[i]} +$`), line);
+    assert.match(line.slice(column), /^\S/, line);
+  }
+});
+
 test('an error quoting the input shows its control characters as escapes, so it cannot drive the terminal or break the line', () => {
   const cases: [string[], string][] = [
     [['san', 'startpos', 'e\x1b[31m4'], "'e\\x1b[31m4'"],

@@ -205,6 +205,13 @@ test('san and uci convert move lists', () => {
   const bad = run(['san', 'startpos', 'e4', 'Ke7']);
   assert.equal(bad.code, 2);
   assert.match(bad.err, /move 2: illegal move 'Ke7'/);
+  // A move written as UCI that is not legal (no pawn goes from e2 to e5 or from e7 to e1) is bad
+  // input naming it, as a SAN one is, not a crash.
+  for (const [cmd, moves, number, text] of [['san', ['e2e5'], 1, 'e2e5'], ['uci', ['e4', 'e7e1q'], 2, 'e7e1q']] as const) {
+    const illegal = run([cmd, 'startpos', ...moves]);
+    assert.deepEqual([illegal.code, illegal.out], [2, ''], illegal.err);
+    assert.match(illegal.err, new RegExp(`^caissa ${cmd}: move ${number}: \\S.* '${text}'\n$`));
+  }
 });
 
 test('san and uci: a FEN given as words ends where the moves begin', () => {

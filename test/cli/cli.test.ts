@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { Chess as ChessJs } from 'chess.js';
 import { sharedPath } from '../../src/node/data.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
@@ -135,6 +136,41 @@ test('moves and fen check', () => {
     assert.equal(r.code, 2, args.join(' '));
     assert.match(r.err, /^caissa fen: expected 'check FEN'(, got '\w+')?\nusage: caissa fen check FEN \[--json\]\n$/, args.join(' '));
   }
+});
+
+test('fen check: --json says `valid` as the exit code does; a FEN given as words is read whole', () => {
+  const startFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const good = run('fen', 'check', '--json', startFen);
+  assert.equal(good.code, 0);
+  assert.deepEqual(JSON.parse(good.out), { valid: true, issues: [], playableLeniently: true, fen: startFen });
+  // The king on c4 in check from the bishop d3 and the queen a6 at once, along two diagonals:
+  // refused (impossibleCheck), though the lenient reader plays it.
+  const bad = JSON.parse(run('fen', 'check', '--json', '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1').out) as { valid: boolean; fen: string | null };
+  assert.equal(bad.valid, false);
+  assert.equal(bad.fen, '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1');
+  // Unquoted, the shell gives the FEN's six fields as six arguments.
+  const words = run('fen', 'check', ...startFen.split(' '));
+  assert.deepEqual([words.code, words.out], [0, `valid: ${startFen}\n`]);
+});
+
+test('perft --lenient counts a position the strict reader refuses, as chess.js plays it unvalidated', () => {
+  const fen = '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1';
+  const chess = new ChessJs(fen, { skipValidation: true });
+  const perft = (depth: number): number => {
+    if (depth === 0) return 1;
+    let n = 0;
+    for (const m of chess.moves({ verbose: true })) {
+      chess.move(m);
+      n += perft(depth - 1);
+      chess.undo();
+    }
+    return n;
+  };
+  const lenient = run('perft', '2', '--fen', fen, '--lenient');
+  assert.deepEqual([lenient.code, lenient.out], [0, `Nodes searched: ${perft(2)}\n`]);
+  const strict = run('perft', '2', '--fen', fen);
+  assert.deepEqual([strict.code, strict.out], [2, '']);
+  assert.match(strict.err, /impossibleCheck/);
 });
 
 test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {

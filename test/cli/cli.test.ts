@@ -138,6 +138,17 @@ test('moves and fen check', () => {
   }
 });
 
+test('moves --json: the position\'s FEN and its legal moves in UCI, as chess.js lists them', () => {
+  for (const fen of [undefined, 'r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1']) {
+    const chess = new ChessJs(fen);
+    const r = run('moves', '--json', ...(fen === undefined ? [] : ['--fen', fen]));
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out) as { fen: string; moves: string[] };
+    assert.equal(j.fen, chess.fen());
+    assert.deepEqual([...j.moves].sort(), chess.moves({ verbose: true }).map((m) => m.lan).sort());
+  }
+});
+
 test('fen check: --json says `valid` as the exit code does; a FEN given as words is read whole', () => {
   const startFen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   const good = run('fen', 'check', '--json', startFen);

@@ -108,6 +108,11 @@ test('pgn check prints only the errors', () => {
   const c = run(['pgn', 'check', clean]);
   assert.equal(c.code, 0);
   assert.equal(c.out, '');
+  // One broken game is enough to fail: exit 1 (2. Ke3 is no king move after 1. e4 e5).
+  const one = join(dir, 'one-broken.pgn');
+  writeFileSync(one, '[Event "broken"]\n\n1. e4 e5 2. Ke3 *\n');
+  const o = run(['pgn', 'check', one]);
+  assert.deepEqual([o.code, o.out], [1, `${one}:3:13: game 1: illegal move 'Ke3'\n`]);
 });
 
 test('pgn check and replay: control characters of the input are escaped in the plain error lines, as --jsonl escapes them', () => {

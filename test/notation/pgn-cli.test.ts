@@ -207,6 +207,11 @@ test('san and uci convert move lists', () => {
   assert.equal(run(['san', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1c1', 'e8g8']).out, 'O-O-O O-O\n');
   assert.equal(run(['uci', 'r3k2r/8/8/8/8/8/8/R3K2R', 'w', 'KQkq', '-', 'O-O']).out, 'e1g1\n');
   assert.equal(run(['uci', '4k3/8/8/8/8/8/8/R5KR', 'w', 'HA', '-', 'O-O', '--chess960']).out, 'g1h1\n');
+  // Without --chess960 too: castling rights that are not the standard king-on-e ones make the FEN
+  // a Chess960 position, quoted or as words (the king on g1 castles with the h1 rook: UCI_Chess960
+  // writes it king-takes-rook).
+  assert.equal(run(['uci', '4k3/8/8/8/8/8/8/R5KR w HA - 0 1', 'O-O']).out, 'g1h1\n');
+  assert.equal(run(['uci', '4k3/8/8/8/8/8/8/R5KR', 'w', 'HA', 'O-O']).out, 'g1h1\n');
   const bad = run(['san', 'startpos', 'e4', 'Ke7']);
   assert.equal(bad.code, 2);
   assert.match(bad.err, /move 2: illegal move 'Ke7'/);

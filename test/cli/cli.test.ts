@@ -164,7 +164,7 @@ test('fen check: --json says `valid` as the exit code does; a FEN given as words
   assert.deepEqual([words.code, words.out], [0, `valid: ${startFen}\n`]);
 });
 
-test('perft --lenient counts a position the strict reader refuses, as chess.js plays it unvalidated', () => {
+test('perft --lenient (and --epd --lenient) counts a position the strict reader refuses, as chess.js plays it unvalidated', () => {
   const fen = '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1';
   const chess = new ChessJs(fen, { skipValidation: true });
   const perft = (depth: number): number => {
@@ -182,6 +182,10 @@ test('perft --lenient counts a position the strict reader refuses, as chess.js p
   const strict = run('perft', '2', '--fen', fen);
   assert.deepEqual([strict.code, strict.out], [2, '']);
   assert.match(strict.err, /impossibleCheck/);
+  // perft --epd --lenient too; without --lenient the line's position is refused.
+  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'lenient.epd');
+  writeFileSync(file, `${fen.split(' ').slice(0, 4).join(' ')} ;D2 ${perft(2)} ;id "lenient"\n`);
+  assert.deepEqual([run('perft', '--epd', file, '--lenient').out, run('perft', '--epd', file).out], ['1 passed, 0 failed\n', 'lenient - refused: impossibleCheck\n0 passed, 1 failed\n']);
 });
 
 test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {
@@ -210,6 +214,19 @@ test('perft --epd: a count that lies (`;D40 1`) stops the search past --max-node
   const r = run('perft', '--epd', file, '--max-nodes', '1000000');
   assert.equal(r.code, 1);
   assert.equal(r.out, 'lies 40 1 >1000000\ndeep 1001 - depth past 1000\n1 passed, 2 failed\n');
+});
+
+test('perft at the edges: depth 0 is the one empty path; --epd checks a count at depth 1000 and one equal to --max-nodes', () => {
+  // perft(0) = 1 (the position itself), in each output form.
+  assert.equal(run('perft', '0').out, 'Nodes searched: 1\n');
+  assert.equal((JSON.parse(run('perft', '0', '--json').out) as { nodes: number }).nodes, 1);
+  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'edges.epd');
+  // A stalemate (black: Kh8; white: Qf7, Kg6) has 0 leaves at depth 1000, the deepest allowed;
+  // the start has 20 moves, so ;D1 19 is wrong, and with --max-nodes 20 the search that reached
+  // exactly 20 did not pass the limit: the count is printed, not `>20`.
+  writeFileSync(file, '7k/5Q2/6K1/8/8/8/8/8 b - - ;D1000 0 ;id "stalemate"\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 19 ;id "start"\n');
+  const r = run('perft', '--epd', file, '--max-nodes', '20');
+  assert.deepEqual([r.code, r.out], [1, 'start 1 19 20\n1 passed, 1 failed\n']);
 });
 
 test('caissa alone prints the commands and exits 2; --help exits 0', () => {

@@ -222,6 +222,26 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 2', (
   }
 });
 
+test('CLI: --json prints one line per level, then the summary; the text form a row per level, then the summary line (the ground truth above)', () => {
+  const json = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--json', '--quiet', '--threads', '1'], { encoding: 'utf8' });
+  assert.equal(json.status, 0, json.stderr);
+  const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, number>);
+  assert.deepEqual(
+    lines.slice(0, -1).map((l) => [l.ply, l.positions, l.paths]),
+    [0, 1, 2, 3].map((n) => [n, FIDE[n], PERFT[n]]),
+  );
+  assert.deepEqual([lines.at(-1)!.positions, lines.at(-1)!.plies], [FIDE[3], 3]);
+  const text = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '3', '--quiet', '--threads', '1'], { encoding: 'utf8' });
+  const rows = text.stdout.trim().split('\n');
+  assert.equal(rows[0], 'ply\tpositions\tpaths (perft)');
+  assert.deepEqual(rows.slice(1, -1), [0, 1, 2, 3].map((n) => `${n}\t${FIDE[n]}\t${PERFT[n]}`));
+  assert.match(rows.at(-1)!, new RegExp(`^after exactly 3 plies \\(fide, memory\\): ${FIDE[3]} positions, \\d+ ms$`));
+  // --within: no position recurs within 2 plies (at ply 1 Black is to move, and at ply 2 each side
+  // has a piece off its start square), so 1 + 20 + 400 positions.
+  const within = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--within', '--quiet', '--threads', '1'], { encoding: 'utf8' });
+  assert.match(within.stdout.trim().split('\n').at(-1)!, /^within 2 plies \(fide, memory\): 421 positions, \d+ ms$/);
+});
+
 test('search spaces on worker threads equal the single-threaded closure (both semantics)', async () => {
   const fens = [
     '4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1',

@@ -242,6 +242,24 @@ test('CLI: --json prints one line per level, then the summary; the text form a r
   assert.match(within.stdout.trim().split('\n').at(-1)!, /^within 2 plies \(fide, memory\): 421 positions, \d+ ms$/);
 });
 
+test('CLI: --resume on the work directory of a run from another position or under another identity is refused (exit 2), not continued', () => {
+  const dir = temp();
+  try {
+    const first = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--quiet', '--threads', '1'], { encoding: 'utf8' });
+    assert.equal(first.status, 0, first.stderr);
+    for (const args of [
+      ['--identity', 'fen'],
+      ['--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'],
+    ]) {
+      const r = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', dir, '--resume', '--quiet', '--threads', '1', ...args], { encoding: 'utf8' });
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}`);
+      assert.match(r.stderr, /holds a different run \(fide, 2 plies, rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1\)/, args.join(' '));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('search spaces on worker threads equal the single-threaded closure (both semantics)', async () => {
   const fens = [
     '4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1',

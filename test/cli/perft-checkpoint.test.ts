@@ -148,6 +148,14 @@ test("another count's journal is bad input (exit 2) naming the difference; a dam
   assert.equal(bulk.code, 2);
   assert.match(bulk.err, /\(bulk true there, false here\)/);
   assert.equal(readFileSync(file, 'utf8'), text);
+  // The en-passant field is part of what is counted (FIDE 3.7.3.2: e5xd6 only right after d7-d5),
+  // unlike the clocks: the same board without it is another count, named by its FEN.
+  const ep = fresh();
+  const board = 'rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq';
+  assert.equal((await run('1', '--fen', `${board} d6 0 3`, '--checkpoint', ep)).code, 0);
+  const noEp = await run('1', '--fen', `${board} - 0 3`, '--checkpoint', ep);
+  assert.equal(noEp.code, 2);
+  assert.match(noEp.err, /fen ".* w KQkq d6 0 3" there, ".* w KQkq - 0 3" here/);
 
   const other = fresh();
   writeFileSync(other, 'my notes\n');

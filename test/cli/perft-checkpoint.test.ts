@@ -172,6 +172,8 @@ test("another count's journal is bad input (exit 2) naming the difference; a dam
     [`${index} ${reply} ${move} 5`, new RegExp(`line 4 gives job ${index} the moves ${reply} ${move}, which are ${move} ${reply}`)],
     [lines[2]!, /line 4 counts job \d+ a second time/],
     ['999 e2e4 e7e5 1', /line 4 names job 999, past the 400 jobs/],
+    // Jobs are numbered from 0: perft 3 of the start has 20 × 20 = 400, so 400 is one past the last.
+    ['400 e2e4 e7e5 1', /line 4 names job 400, past the 400 jobs/],
   ] as const) {
     const damaged = [...lines.slice(0, 3), bad, ...lines.slice(4)].join('\n');
     writeFileSync(file, damaged);

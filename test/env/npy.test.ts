@@ -58,12 +58,60 @@ test('encodeNpy refuses data that disagrees with its dtype or shape (numpy would
   assert.deepEqual(scalar.value.shape, []);
 });
 
+test('every header ends in a newline after space padding, at each length modulo 64 (the .npy format)', () => {
+  // The format: the header "is terminated by a newline (\n) and padded with spaces (\x20) to make
+  // the total of len(magic string) + 2 + len(length) + HEADER_LEN be evenly divisible by 64".
+  // Each extra dimension adds ", 1" (3 characters) to the dict, and 3 is prime to 64, so 64 ranks
+  // give every length modulo 64, the one that fills a block to its last byte among them.
+  for (let rank = 1; rank <= 64; rank++) {
+    const shape = Array.from({ length: rank }, () => 1);
+    const h = npyHeader('|u1', shape);
+    const headerLength = h[8]! | (h[9]! << 8);
+    assert.equal(h.length, 10 + headerLength);
+    assert.equal(h.length % 64, 0, `rank ${rank}`);
+    const text = String.fromCharCode(...h.subarray(10));
+    assert.equal(text.at(-1), '\n', `rank ${rank}: the header ends in a newline`);
+    const dict = text.slice(0, -1).trimEnd();
+    assert.match(dict, /^\{.*\}$/, `rank ${rank}: only spaces between the dict and the newline`);
+    assert.ok(dict.includes(`'shape': (${shape.join(', ')}${rank === 1 ? ',' : ''})`), dict);
+  }
+});
+
+test('a header of 65526 bytes, the most a version 1.0 length (uint16) holds in a 64-byte block, is written; one more block is refused', () => {
+  // 10 + 65526 = 65536 = 1024 blocks of 64; the next block would need a length of 65590 > 65535.
+  const h = npyHeader('<f4', [2], 65536);
+  assert.equal(h.length, 65536);
+  assert.equal(h[8]! | (h[9]! << 8), 65526);
+  assert.equal(h[h.length - 1], 0x0a);
+  assert.throws(() => npyHeader('<f4', [2], 65537), RangeError);
+  const file = new Uint8Array(h.length + 8);
+  file.set(h);
+  file.set(new Uint8Array(Float32Array.of(1.5, -2).buffer), h.length);
+  const back = decodeNpy(file);
+  assert.ok(back.ok);
+  assert.deepEqual([...back.value.data!], [1.5, -2]);
+  // numpy.load reads it (its default max_header_size, 10000, is a guard against untrusted files).
+  const python = numpyPython();
+  if (python === undefined) return;
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  try {
+    writeFileSync(join(dir, 'big.npy'), file);
+    const out = execFileSync(python, ['-c', 'import sys, numpy as np; a = np.load(sys.argv[1], max_header_size=1 << 17); print(a.dtype.str, list(a.shape), [float(x) for x in a])', join(dir, 'big.npy')], { encoding: 'utf8' });
+    assert.equal(out.trim(), "<f4 [2] [1.5, -2.0]");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('strings as <U{n}, including non-ASCII', () => {
   const strings = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '', 'Paco Ŝako ♞'];
   const back = decodeNpy(encodeNpyStrings(strings, 100));
   assert.ok(back.ok);
   assert.equal(back.value.descr, '<U100');
   assert.deepEqual(back.value.strings, strings);
+  // A '<U100' item is 100 UTF-32 code units, 400 bytes (numpy's itemsize), and nothing follows.
+  const bytes = encodeNpyStrings(strings, 100);
+  assert.equal(bytes.length, 10 + (bytes[8]! | (bytes[9]! << 8)) + 3 * 400);
   assert.throws(() => encodeNpyStrings(['x'.repeat(5)], 4), RangeError);
 });
 
@@ -76,6 +124,13 @@ test('bad files give typed errors', () => {
     return r.error.reason;
   };
   assert.equal(reason(new Uint8Array([1, 2, 3])), 'magic');
+  // A whole file under another magic (a PNG's first byte in place of \x93), and one cut inside the
+  // 10 bytes of magic, version and header length; cut right after them, the header is missing.
+  const png = good.slice();
+  png[0] = 0x89;
+  assert.equal(reason(png), 'magic');
+  assert.equal(reason(good.slice(0, 9)), 'magic');
+  assert.equal(reason(good.slice(0, 10)), 'header');
   assert.equal(reason(good.slice(0, good.length - 1)), 'size');
   const v9 = good.slice();
   v9[6] = 9;
@@ -90,6 +145,17 @@ test('bad files give typed errors', () => {
   };
   assert.equal(reason(text('<c8')), 'dtype');
   assert.equal(reason(text('<f4', 'True')), 'fortran');
+  // The header's dict has three keys, "descr", "fortran_order" and "shape" (the format; numpy
+  // refuses a header without one of them): each missing in turn is a bad header.
+  const keys = ["'descr': '<f4'", "'fortran_order': False", "'shape': (4,)"];
+  keys.forEach((_, missing) => {
+    const h = npyHeader('<f4', [4]);
+    const dict = `{${keys.filter((_k, i) => i !== missing).join(', ')}, }`.padEnd(h.length - 11, ' ') + '\n';
+    const out = new Uint8Array(h.length + 16);
+    out.set(h.subarray(0, 10));
+    for (let i = 0; i < dict.length; i++) out[10 + i] = dict.charCodeAt(i);
+    assert.equal(reason(out), 'header', `without ${keys[missing]}`);
+  });
   const cut = good.slice(0, 20);
   assert.equal(reason(cut), 'header');
 });

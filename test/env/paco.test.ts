@@ -124,7 +124,10 @@ test(`contract: Paco Ŝako, ${STEPS} random steps`, () => {
 test('the 30-layer observation equals the reference tensor of the index representation', () => {
   const rng = new Rng(testSeed(21));
   let s = pacoStart();
-  const mine = new Float32Array(1920);
+  // Written in the middle of three slots of stale values: its own slot is cleared and filled, the
+  // others (the neighbouring environments of a batch) are left as they were.
+  const slots = new Float32Array(3 * 1920).fill(0.5);
+  const mine = slots.subarray(1920, 2 * 1920);
   let checked = 0;
   for (let step = 0; step < 3000; step++) {
     const idx = indexRepresentation(s);
@@ -133,8 +136,9 @@ test('the 30-layer observation equals the reference tensor of the index represen
       for (let k = 0; k <= 32; k++) ref[idx.value[k]!] = 1;
       for (let k = 33; k <= 36; k++) if (idx.value[k] === 1) ref.fill(1, (k - 8) * 64, (k - 7) * 64);
       ref.fill(idx.value[37]! / 100, 29 * 64, 30 * 64);
-      writePacoObservation(s, mine, 0);
+      writePacoObservation(s, slots, 1920);
       assert.deepEqual(mine, ref, writePacoFen(s));
+      assert.ok(slots.subarray(0, 1920).every((x) => x === 0.5) && slots.subarray(2 * 1920).every((x) => x === 0.5), 'the neighbours untouched');
       checked++;
     }
     const n = legalActions(s, buf);
@@ -145,4 +149,13 @@ test('the 30-layer observation equals the reference tensor of the index represen
     applyAction(s, buf[rng.below(n)]!);
   }
   assert.ok(checked > 2000);
+});
+
+test("the factory's observation shape is the reference's ONNX input [30, 8, 8], none without observations, as its kernels'", () => {
+  // Rules doc §1.13: the network's input is [1, 30, 8, 8] (layer * 64 + tile), one per position.
+  for (const observation of ['alphazero', 'compact', 'none'] as const) {
+    const shape = pacoKernelFactory.observationShape(observation);
+    assert.deepEqual(shape, observation === 'none' ? [] : [30, 8, 8], observation);
+    assert.deepEqual(pacoKernelFactory.create(1, { ...DEFAULT_KERNEL_OPTIONS, observation }).observationShape, shape);
+  }
 });

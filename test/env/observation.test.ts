@@ -6,12 +6,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Castles } from 'chessops/chess';
+import { parseFen as opsParseFen } from 'chessops/fen';
 import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS, type ObservationKind } from '../../src/env/kernel.js';
 
-function envAt(fen: string, observation: ObservationKind = 'alphazero'): BatchEnv {
-  const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation, startFens: [fen] });
+function envAt(fen: string, observation: ObservationKind = 'alphazero', chess960 = false): BatchEnv {
+  const kernel = new ChessKernel(1, chess960, { ...DEFAULT_KERNEL_OPTIONS, observation, startFens: [fen] });
   const env = new BatchEnv(kernel, { autoReset: false });
   env.reset();
   return env;
@@ -133,4 +135,22 @@ test('compact observation: current position, e.p. square, castling, colour', () 
   assert.deepEqual(plane(env, 12, 20), rows(e, e, '00001000', e, e, e, e, e));
   for (let f = 13; f < 17; f++) assert.ok(all(env, f, 1, 20));
   assert.ok(all(env, 19, 1, 20) && all(env, 17, 0, 20));
+});
+
+test("Chess960 castling planes: a rook's side is the side of its own king, as chessops reads the rights", () => {
+  // Kings on different files (b1, g8) and rooks between them (f1: king-side of b1; f8: queen-side
+  // of g8, next to the king), so taking the other king's file, or counting the file next to the
+  // king as king-side, each puts a right on the wrong plane.
+  for (const fen of ['5rk1/8/8/8/8/8/8/1K3R2 w Ff - 0 1', '5rk1/8/8/8/8/8/8/1K3R2 b Ff - 0 1', '1k3r2/8/8/8/8/8/8/5RK1 w Ff - 0 1']) {
+    const setup = opsParseFen(fen).unwrap();
+    const rook = Castles.fromSetup(setup).rook;
+    const mover = setup.turn;
+    const other = mover === 'white' ? 'black' : 'white';
+    const expected = [rook[mover].a, rook[mover].h, rook[other].a, rook[other].h].map((sq) => (sq === undefined ? 0 : 1));
+    for (const observation of ['alphazero', 'compact'] as const) {
+      const env = envAt(fen, observation, true);
+      const [first, planes] = observation === 'alphazero' ? [114, P] : [13, 20];
+      expected.forEach((v, k) => assert.ok(all(env, first + k, v, planes), `${fen} ${observation}: plane ${first + k} is ${v}`));
+    }
+  }
 });

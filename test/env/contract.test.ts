@@ -19,6 +19,7 @@ import { epdFens, FULL, spread, testSeed } from '../helpers.js';
 /** Random steps per game: over 10,000 by default, 100,000 with CAISSA_FULL. */
 const STEPS = FULL ? 100_000 : 12_000;
 import { BatchEnv } from '../../src/env/batch.js';
+import { createBuffers, sliceBuffers } from '../../src/env/buffers.js';
 import { CHESS_ACTIONS, encodeChessMove } from '../../src/env/chess-actions.js';
 import { ChessKernel, StartPositionError } from '../../src/env/chess-kernel.js';
 import { gameKernel, type ActionEncoder } from '../../src/env/game-kernel.js';
@@ -494,6 +495,30 @@ test('a kernel size that is no count, or an observation kind that is none of the
     assert.throws(() => new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: observation as 'none' }), /ChessKernel: observation must be alphazero, compact or none/, String(observation));
   }
   assert.equal(new ChessKernel(0, false).n, 0);
+  // Zero environments is a count too (a pool's empty share), for any game's kernel.
+  const empty = gameKernel(chessGame as Game<Int32Array>, chessEncoder, 0);
+  assert.equal(empty.n, 0);
+  const env = new BatchEnv(empty);
+  env.reset();
+  env.step(new Int32Array(0));
+  assert.equal(env.buffers.masks.length, 0);
+});
+
+test('sliceBuffers takes any [start, end) within the batch, empty ones included, and refuses the rest', () => {
+  // Half-open ranges as Array.prototype.slice reads them: 0 <= start <= end <= size.
+  const b = createBuffers(4, 5, 3, 2);
+  for (const [start, end] of [[0, 0], [4, 4], [2, 2], [1, 3], [0, 4]] as const) {
+    const s = sliceBuffers(b, start, end);
+    assert.equal(s.size, end - start);
+    assert.equal(s.masks.length, 5 * (end - start));
+    if (end > start) {
+      s.actions[0] = 7;
+      assert.equal(b.actions[start], 7, 'a view of the batch');
+    }
+  }
+  for (const [start, end] of [[-1, 2], [3, 2], [0, 5], [5, 5], [-1, -1]] as const) {
+    assert.throws(() => sliceBuffers(b, start, end), RangeError, `${start}..${end}`);
+  }
 });
 
 test('repetitions 1 is a RangeError: every position occurs once, so every episode would be drawn at reset', () => {

@@ -103,6 +103,31 @@ test('a header of 65526 bytes, the most a version 1.0 length (uint16) holds in a
   }
 });
 
+test("big-endian files ('>' dtypes, as numpy writes them on request) read as their values", () => {
+  // A 128-byte header and the data's bytes, most significant first.
+  const file = (descr: string, shape: string, data: number[]): Uint8Array => {
+    const dict = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shape}, }`.padEnd(117, ' ') + '\n';
+    const out = new Uint8Array(128 + data.length);
+    out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, 118, 0]);
+    for (let i = 0; i < dict.length; i++) out[10 + i] = dict.charCodeAt(i);
+    out.set(data, 128);
+    return out;
+  };
+  const i4 = decodeNpy(file('>i4', '(2,)', [0, 0, 1, 2, 0xff, 0xff, 0xff, 0xfe]));
+  assert.ok(i4.ok);
+  assert.deepEqual([...i4.value.data!], [258, -2]);
+  const u2 = decodeNpy(file('>u2', '(1,)', [0x12, 0x34]));
+  assert.ok(u2.ok);
+  assert.deepEqual([...u2.value.data!], [0x1234]);
+  // 1.5 as a float32 is 0x3fc00000.
+  const f4 = decodeNpy(file('>f4', '(1,)', [0x3f, 0xc0, 0, 0]));
+  assert.ok(f4.ok);
+  assert.deepEqual([...f4.value.data!], [1.5]);
+  const u = decodeNpy(file('>U2', '(1,)', [0, 0, 0x01, 0x5c, 0, 0, 0, 0]));
+  assert.ok(u.ok);
+  assert.deepEqual(u.value.strings, ['Ŝ']);
+});
+
 test('strings as <U{n}, including non-ASCII', () => {
   const strings = ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', '', 'Paco Ŝako ♞'];
   const back = decodeNpy(encodeNpyStrings(strings, 100));

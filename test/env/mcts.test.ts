@@ -27,9 +27,7 @@ function readFenOk(fen: string): Position {
 }
 
 function best(fen: string, simulations: number, evaluator = materialEvaluator): { uci: string; count: number; legal: number; sum: number } {
-  const r = readFen(fen);
-  assert.ok(r.ok, fen);
-  const pos = r.value;
+  const pos = readFenOk(fen);
   const mcts = new Mcts(g, evaluator, { simulations });
   const labels = new Int32Array(256);
   const probs = new Float32Array(256);
@@ -297,9 +295,7 @@ test('the material evaluator is tanh of the material balance (1, 3, 3, 5, 9) / 5
   let checked = 0;
   const unbalanced = new Set<number>();
   for (const start of [...epdFens('endgames.epd.gz', 150), ...epdFens('UHO_4060_v3.epd.gz', 50)]) {
-    const r = readFen(start);
-    if (!r.ok) continue;
-    let pos = r.value;
+    let pos = readFenOk(start);
     for (let ply = 0; ply < 12; ply++) {
       const fen = makeFen(pos);
       const ops = OpsChess.fromSetup(opsParseFen(fen).unwrap()).unwrap();
@@ -324,8 +320,7 @@ test('the search game ends a game where the environment does: a draw once the cl
       for (const clock of [limit - 1, limit, limit + 1]) {
         if (clock < 0) continue;
         const fen = `${base} ${clock} 90`;
-        const r = readFen(fen);
-        assert.ok(r.ok, fen);
+        const words = readFenOk(fen).words;
         const js = new Chess(fen);
         const expected = js.isCheckmate()
           ? { winner: js.turn() === 'w' ? 1 : 0, reason: 'checkmate' }
@@ -334,7 +329,7 @@ test('the search game ends a game where the environment does: a draw once the cl
             : clock >= limit
               ? { winner: undefined, reason: 'noProgress' }
               : undefined;
-        assert.deepEqual(sg.game.outcome(r.value.words), expected, `${fen}, limit ${limit}`);
+        assert.deepEqual(sg.game.outcome(words), expected, `${fen}, limit ${limit}`);
       }
     }
   }

@@ -238,6 +238,16 @@ test('openPgn: truncated or corrupt gzip, other compressed formats and unreadabl
   assert.deepEqual(viaBytes.slice(0, -1), replayPgnSync(text).slice(0, viaBytes.length - 1));
   assert.match((await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise(Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x24, 0]))))))[1], /^stdin: zstd-compressed/);
   assert.ok(new nodeEntry.PgnInputError('f', 'r') instanceof Error);
+  // Gzip is told by both magic bytes (RFC 1952, 2.3.1: ID1 = 0x1f and ID2 = 0x8b): text with only
+  // one of them in place is read as text, junk bytes and all, as the in-memory reader reads it.
+  const game = enc.encode('\n[Event "e"]\n\n1. e4 e5 *\n');
+  for (const start of [[0x1f, 0x20], [0x20, 0x8b], [0x8b, 0x1f]]) {
+    const bytes = Buffer.concat([Buffer.from(start), game]);
+    const [records, error] = await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise(bytes))));
+    assert.equal(error, 'no error', `${start}`);
+    assert.deepEqual(records, replayPgnSync(bytes), `${start}`);
+    assert.ok(records.some((r) => r.plies === 2), `${start}`);
+  }
 });
 
 /** Forty small games, cut into segments of 200 bytes: jobs for both workers. */

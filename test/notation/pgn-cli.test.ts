@@ -252,6 +252,13 @@ test('san and uci: a FEN given as words ends where the moves begin', () => {
   const counters = run(['san', ...afterE4, '0', '1', 'e5']);
   assert.equal(counters.code, 2);
   assert.match(counters.err, /^caissa san: move 1: '0' is a number, not a move/);
+  // Quoted, the FEN is one argument and whole (its missing fields take their defaults): every
+  // later word is a move, even one in the form of the next FEN field.
+  for (const field of ['w', 'KQkq']) {
+    const quoted = run(['san', `${afterE4[0]!} b`, field, 'e5']);
+    assert.deepEqual([quoted.code, quoted.err], [2, `caissa san: move 1: not a SAN move: '${field}'\n`]);
+  }
+  assert.equal(run(['uci', `${afterE4[0]!} b`, 'd5', 'exd5']).out, 'd7d5 e4d5\n');
 });
 
 test('san and uci: --chess960 with startpos is the standard start with king-takes-rook castling', () => {

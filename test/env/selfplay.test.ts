@@ -286,6 +286,10 @@ test('CLI: usage errors', async () => {
   assert.match(await usage(['--out', '/tmp/x']), /--games/);
   assert.match(await usage(['--games', '2']), /--out/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'alphabeta']), /--policy/);
+  // A value function or observation that is none of the usage's choices, and a stray word, are refused, not run.
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'mcts', '--value', 'minimax']), /^--value: expected material or rollout, got 'minimax'$/);
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--observation', 'planes']), /^--observation: expected alphazero or compact, got 'planes'$/);
+  assert.match(await usage(['more', '--games', '2', '--out', '/tmp/x']), /^unexpected argument 'more'$/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--sims', '5']), /--sims needs/);
   // Refused, not ignored: the random policy has no leaves to value (the run's manifest had no --value).
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--value', 'rollout']), /--value needs --policy mcts/);

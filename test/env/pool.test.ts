@@ -72,6 +72,8 @@ test('a pool stepped before its first reset throws, and the next reset and step 
   try {
     assert.throws(() => pool.step(new Int32Array(4).fill(33 * 73 + 17)), /ThreadedBatchEnv\.step: no episode: call reset\(\) first/);
     assert.throws(() => pool.stepRandom(1), /ThreadedBatchEnv\.stepRandom: no episode/);
+    // The largest count its message allows (2^31 − 1) passes the check and meets the missing episode.
+    assert.throws(() => pool.stepRandom(2 ** 31 - 1), /ThreadedBatchEnv\.stepRandom: no episode/);
     pool.reset();
     pool.step(new Int32Array(4).fill(33 * 73 + 17));
     assert.deepEqual([...pool.buffers.terminated], [0, 0, 0, 0]);
@@ -199,5 +201,47 @@ await import('./env-worker.real.js');
     assert.equal(r.stdout.trim(), 'threw WorkerThreadError: ThreadedBatchEnv: an environment worker failed to start: Error: cannot start');
   } finally {
     tree.remove();
+  }
+});
+
+test('the pool takes what a single-threaded BatchEnv takes: too few actions is its RangeError before any thread steps, stepRandom(0) steps nothing, step() plays buffers.actions', async () => {
+  const size = 5;
+  const kernel = { observation: 'compact' as const };
+  const batch = { seed: 12 };
+  const pool = await ThreadedBatchEnv.create({ game: 'chess', size, threads: 2, kernel, batch });
+  const single = new BatchEnv(new ChessKernel(size, false, { ...DEFAULT_KERNEL_OPTIONS, ...kernel }), batch);
+  const same = (what: string): void => {
+    for (const key of ['masks', 'observations', 'rewards', 'terminated', 'truncated', 'currentPlayer', 'stepCount', 'legalCount'] as const) {
+      assert.deepEqual(pool.buffers[key], single.buffers[key], `${key} ${what}`);
+    }
+  };
+  try {
+    pool.reset();
+    single.reset();
+    // A different legal move in each environment, so that each slice's own actions must reach it.
+    const actions = Int32Array.from({ length: size }, (_, i) => single.buffers.legalLabels[i * single.buffers.maxLegal + 3 * i]!);
+    const short = actions.subarray(0, size - 1);
+    const refused = ((): unknown => {
+      try {
+        single.step(short);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    assert.ok(refused instanceof RangeError, 'BatchEnv took too few actions');
+    assert.throws(() => pool.step(short), { name: 'RangeError', message: refused.message });
+    same('after too few actions');
+    pool.stepRandom(0);
+    single.stepRandom(0);
+    same('after stepRandom(0)');
+    assert.deepEqual([...pool.buffers.stepCount], Array(size).fill(0));
+    pool.buffers.actions.set(actions);
+    pool.step();
+    single.step(actions);
+    same('after step() of buffers.actions');
+    assert.deepEqual([...pool.buffers.stepCount], Array(size).fill(1));
+  } finally {
+    await pool.close();
   }
 });

@@ -446,6 +446,46 @@ test('a finished run resumed with more games is extended; with as many, left as 
     assert.equal(gameLines(dir).length, 2);
   }));
 
+test('a run of one game plays it, one extended by one game plays one more, and one resumed from a version-1 manifest (no segments) plays new games, none twice', () =>
+  withDir(async (dir) => {
+    const one = { ...base, games: 1, out: dir };
+    assert.equal((await runSelfplay(one)).games, 1);
+    check(dir, one);
+    const two = { ...one, games: 2, resume: true };
+    assert.equal((await runSelfplay(two)).games, 2);
+    check(dir, two);
+    assert.equal(new Set(gameLines(dir)).size, 2);
+    // A manifest of version 1 written before checkpoints has neither `complete` nor `segments`:
+    // its run was one segment, and the games that continue it have seeds of their own.
+    // One thread, so that a segment played again from the run's own seed would repeat its games exactly.
+    const fresh = { ...base, games: 3, threads: 1, out: dir };
+    await runSelfplay(fresh);
+    const path = join(dir, 'manifest.json');
+    const older = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    delete older.complete;
+    delete older.segments;
+    writeFileSync(path, JSON.stringify(older));
+    const more = { ...fresh, games: 6, resume: true };
+    await runSelfplay(more);
+    check(dir, more);
+    assert.equal(new Set(gameLines(dir)).size, 6, 'a game of the first segment was played again');
+  }));
+
+test('a run\'s first games start where a single-threaded BatchEnv of its seed starts (Chess960); a resumed segment starts elsewhere', () =>
+  withDir(async (dir) => {
+    // One thread: with two, a worker that finishes a game early may claim a game the other's
+    // environments would have started with.
+    const options: SelfplayOptions = { ...base, game: 'chess960', games: 4, batch: 4, threads: 1, seed: 7, maxSteps: 6, out: dir };
+    await runSelfplay(options);
+    const single = new BatchEnv(new ChessKernel(4, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), { seed: 7 });
+    single.reset();
+    const expected = Array.from({ length: 4 }, (_, i) => single.kernel.describe(i)).sort();
+    const starts = (): string[] => gameLines(dir).map((line) => line.split('|')[0]!);
+    assert.deepEqual(starts().sort(), expected);
+    await runSelfplay({ ...options, games: 8, resume: true });
+    assert.notDeepEqual(starts().slice(4).sort(), expected);
+  }));
+
 test('caissa selfplay --resume with fewer --games than the run holds: none played, none removed, and it says so', () =>
   withDir((dir) => {
     const args = [MAIN, 'selfplay', '--games', '3', '--batch', '2', '--max-steps', '30', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];

@@ -45,7 +45,7 @@ function load(dir: string, name: string): NpyArray {
 }
 
 /** The run's manifest.json, or undefined while there is none. */
-function readManifest(dir: string): { games: number; samples: number; complete: boolean; segments: number } | undefined {
+function readManifest(dir: string): { games: number; samples: number; complete: boolean; segments: number; seed: number } | undefined {
   try {
     return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   } catch {
@@ -290,6 +290,10 @@ test('CLI: usage errors', async () => {
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'mcts', '--value', 'minimax']), /^--value: expected material or rollout, got 'minimax'$/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--observation', 'planes']), /^--observation: expected alphazero or compact, got 'planes'$/);
   assert.match(await usage(['more', '--games', '2', '--out', '/tmp/x']), /^unexpected argument 'more'$/);
+  // Empty values are values: none of the choices, and no batch of 0 environments (a run of no games).
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--observation', '']), /^--observation: expected alphazero or compact, got ''$/);
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--policy', 'mcts', '--value', '']), /^--value: expected material or rollout, got ''$/);
+  assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--batch', '0']), /--batch: expected an integer from 1 to 16384/);
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--sims', '5']), /--sims needs/);
   // Refused, not ignored: the random policy has no leaves to value (the run's manifest had no --value).
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--value', 'rollout']), /--value needs --policy mcts/);
@@ -297,6 +301,12 @@ test('CLI: usage errors', async () => {
   // Seeds are 32-bit: 2^32 played the very games of seed 0 (the generators keep the low bits).
   await withDir(async (dir) => {
     assert.match(await usage(['--games', '1', '--out', dir, '--seed', '4294967296', '--quiet']), /--seed: expected an integer from 0 to 4294967295/);
+    // Both ends of that range are runs of their own seed.
+    for (const seed of ['0', '4294967295']) {
+      const out = join(dir, seed);
+      assert.equal(await selfplayCommand.run(['--games', '1', '--batch', '1', '--max-steps', '2', '--seed', seed, '--out', out, '--quiet']), 0, seed);
+      assert.equal(readManifest(out)?.seed, Number(seed));
+    }
   });
 });
 
@@ -469,6 +479,7 @@ test('a run of one game plays it, one extended by one game plays one more, and o
     await runSelfplay(more);
     check(dir, more);
     assert.equal(new Set(gameLines(dir)).size, 6, 'a game of the first segment was played again');
+    assert.equal(readManifest(dir)!.segments, 2);
   }));
 
 test('a run\'s first games start where a single-threaded BatchEnv of its seed starts (Chess960); a resumed segment starts elsewhere', () =>
@@ -489,7 +500,14 @@ test('a run\'s first games start where a single-threaded BatchEnv of its seed st
 test('caissa selfplay --resume with fewer --games than the run holds: none played, none removed, and it says so', () =>
   withDir((dir) => {
     const args = [MAIN, 'selfplay', '--games', '3', '--batch', '2', '--max-steps', '30', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
-    assert.equal(spawnSync(process.execPath, args, { encoding: 'utf8' }).status, 0);
+    // --quiet: the one line on stdout, nothing on stderr (no progress, and no word of games held
+    // beyond --games when the run holds exactly as many).
+    const quiet = spawnSync(process.execPath, args, { encoding: 'utf8' });
+    assert.equal(quiet.status, 0, quiet.stderr);
+    assert.equal(quiet.stderr, '');
+    assert.match(quiet.stdout, new RegExp(`^wrote \\d+ samples of 3 games to ${dir} \\(\\d+ samples/s\\)\\n$`));
+    const same = spawnSync(process.execPath, [...args, '--resume'], { encoding: 'utf8' });
+    assert.deepEqual([same.status, same.stderr], [0, '']);
     const before = gameLines(dir);
     const fewer = args.map((a, i) => (args[i - 1] === '--games' ? '1' : a));
     const r = spawnSync(process.execPath, [...fewer, '--resume'], { encoding: 'utf8' });

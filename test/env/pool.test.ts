@@ -64,6 +64,13 @@ test('threads are capped by the batch size; unknown games are refused', async ()
   pool.reset();
   assert.equal(pool.buffers.legalCount[0], 20);
   await pool.close();
+  // A batch of no environments (the size's bound, ≥ 0) steps on the calling thread alone, as BatchEnv's does.
+  const empty = await ThreadedBatchEnv.create({ game: 'chess', size: 0, threads: 2 });
+  assert.deepEqual([empty.threads, empty.size], [1, 0]);
+  empty.reset();
+  empty.step(new Int32Array(0));
+  empty.stepRandom(3);
+  await empty.close();
   await assert.rejects(ThreadedBatchEnv.create({ game: 'go', size: 1, threads: 1 }), RangeError);
 });
 

@@ -252,6 +252,29 @@ test('MCTS self-play (Chess960, rollout values) writes consistent files', () =>
     check(dir, options);
   }));
 
+test('MCTS self-play samples its moves in proportion to visits for the first 30 plies and plays the most visited after (AlphaZero)', () =>
+  withDir(async (dir) => {
+    // Games cut at 34 plies: plies 0-29 sampled, 30-33 the most visited. One thread: the same games on
+    // every run. 64 simulations, so that visits differ and a sampled move is often not the most visited.
+    const options: SelfplayOptions = { ...base, games: 4, batch: 4, threads: 1, policy: 'mcts', simulations: 64, maxSteps: 34, out: dir };
+    await runSelfplay(options);
+    check(dir, options);
+    const policies = load(dir, 'policies');
+    const actions = load(dir, 'actions');
+    const plies = load(dir, 'plies');
+    let sampledAway = 0;
+    for (let s = 0; s < plies.data!.length; s++) {
+      const row = policies.data!.subarray(s * A, (s + 1) * A) as Float32Array;
+      const played = row[actions.data![s]!]!;
+      assert.ok(played > 0, `sample ${s}: an unvisited move was played`);
+      const most = Math.max(...row);
+      if (plies.data![s]! >= 30) assert.equal(played, most, `sample ${s} (ply ${plies.data![s]}): not the most visited move`);
+      else if (played < most) sampledAway++;
+    }
+    // Sampling shows: before ply 30, moves other than the most visited were played.
+    assert.ok(sampledAway > 0, 'no move before ply 30 was sampled away from the most visited');
+  }));
+
 test('CLI: usage errors', async () => {
   const usage = async (args: string[]): Promise<string> => {
     try {

@@ -333,6 +333,26 @@ test('CLI: usage errors', async () => {
   });
 });
 
+test('caissa selfplay without an option runs with the default its usage gives', () =>
+  withDir(async (dir) => {
+    const usage = selfplayCommand.usage.replace(/\s+/g, ' ');
+    assert.match(usage, /--game: chess unless given; the others' defaults: --policy random, --sims 64, --value material \(paco: rollout\), --batch the smaller of N and 64, --threads 1, --observation alphazero, --max-steps 512, --seed 0/);
+    type Manifest = { game: string; policy: string; simulations?: number; value?: string; batch: number; threads: number; observation: { kind: string }; maxSteps: number; seed: number };
+    const run = async (name: string, args: string[]): Promise<Manifest> => {
+      const out = join(dir, name);
+      assert.equal(await selfplayCommand.run([...args, '--out', out, '--quiet']), 0, name);
+      return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
+    };
+    const plain = await run('plain', ['--games', '1']);
+    assert.deepEqual([plain.game, plain.policy, plain.simulations, plain.value, plain.batch, plain.threads, plain.observation.kind, plain.maxSteps, plain.seed], ['chess', 'random', undefined, undefined, 1, 1, 'alphazero', 512, 0]);
+    const many = await run('many', ['--games', '65', '--max-steps', '1']);
+    assert.deepEqual([many.batch, many.threads], [64, 1]);
+    const mcts = await run('mcts', ['--games', '1', '--policy', 'mcts', '--max-steps', '1']);
+    assert.deepEqual([mcts.simulations, mcts.value], [64, 'material']);
+    const paco = await run('paco', ['--game', 'paco', '--games', '1', '--policy', 'mcts', '--sims', '2', '--max-steps', '1']);
+    assert.deepEqual([paco.game, paco.value], ['paco', 'rollout']);
+  }));
+
 test('Paco Ŝako self-play: masks, replayed actions and the Ŝako / Paco-in-one flags', () =>
   withDir(async (dir) => {
     const options: SelfplayOptions = { ...base, game: 'paco', games: 3, batch: 3, maxSteps: 200, value: 'rollout', out: dir };

@@ -20,7 +20,9 @@ const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'EN
 const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
     [--observation alphazero|compact] [--max-steps S] [--seed S] [--resume] [--quiet]
-  --game: chess unless given
+  --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
+    (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
+    --max-steps 512, --seed 0
   --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
     options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);

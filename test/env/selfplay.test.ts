@@ -540,6 +540,16 @@ test('a run\'s first games start where a single-threaded BatchEnv of its seed st
     assert.notDeepEqual(starts().slice(4).sort(), expected);
   }));
 
+test('caissa selfplay without --quiet ends its progress line (full bar, games, samples) with a newline, before the one line on stdout', () =>
+  withDir((dir) => {
+    const r = spawnSync(process.execPath, [MAIN, 'selfplay', '--games', '2', '--batch', '2', '--max-steps', '4', '--observation', 'compact', '--out', dir], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const { samples } = readManifest(dir)!;
+    assert.match(r.stderr, new RegExp(`\\r\\[#{24}\\] 2/2 games  ${samples} samples  \\d+ samples/s\\n$`));
+    assert.match(r.stdout, new RegExp(`^wrote ${samples} samples of 2 games to `));
+    return Promise.resolve();
+  }));
+
 test('caissa selfplay --resume with fewer --games than the run holds: none played, none removed, and it says so', () =>
   withDir((dir) => {
     const args = [MAIN, 'selfplay', '--games', '3', '--batch', '2', '--max-steps', '30', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];

@@ -218,6 +218,11 @@ test('random self-play on two threads writes consistent files', () =>
     const r = await runSelfplay(options);
     assert.equal(r.games, 5);
     check(dir, options);
+    // numpy's bools are the bytes 0 and 1 (another nonzero byte reads as True yet differs from it in
+    // comparisons and sums): the mask's data, after its version-1 header, holds no other.
+    const raw = readFileSync(join(dir, 'masks.npy'));
+    assert.equal(raw[6], 1);
+    assert.ok(raw.subarray(10 + raw.readUInt16LE(8)).every((byte) => byte <= 1), 'a mask byte other than 0 or 1');
     const python = numpyPython();
     if (python !== undefined) {
       const out = execFileSync(python, ['-c', `

@@ -20,6 +20,11 @@
  * files are cut back to the manifest's rows and the remaining games are played, with seeds of
  * their own (a resumed run does not repeat the games it already has). A finished run can be
  * resumed with a larger `games` to extend it.
+ *
+ * Workers claim games from one shared count, so an environment that finishes early takes the
+ * next game. Hence a run on one thread is repeatable from its seed, and a run on several is not:
+ * which environments play the last games, and the order in which the games reach the files,
+ * depend on the threads' timing (each game is still played from its environment's seeded start).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -23,6 +23,8 @@ const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
     --max-steps 512, --seed 0
+  --seed: with --threads 1 a run is repeatable from its seed; with more threads, timing decides
+    which environments play the last games and the order in which games are written
   --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
     options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);

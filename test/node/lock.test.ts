@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,27 @@ test("a killed run's lock, or one a kill left empty or cut short, is taken over"
   }
 });
 
+test('a lock file that cannot be written (its directory is missing) is that error, not a lock another run holds', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'missing', 'lock.json');
+  // LockOptions.fail: held only when another run holds the lock, else the file could not be written.
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Failed && e.message.startsWith('the work: cannot take its lock (') && e.message.includes('ENOENT'));
+  assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a lock file that names no holder (a pid without a host, a host without a pid, a pid that is no integer) is no run\'s: it is taken over, a live pid notwithstanding', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  // A holder is a pid and a host (module comment): the parent process runs, but no host is named.
+  for (const left of [JSON.stringify({ pid: process.ppid }), JSON.stringify({ host: hostname() }), JSON.stringify({ pid: String(process.ppid), host: hostname() })]) {
+    writeFileSync(path, left);
+    const release = takeLock(path, options);
+    assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, process.pid, left);
+    release();
+    assert.deepEqual(readdirSync(dir), []);
+  }
+});
+
 test('two runs taking over one stale lock at once: the second to act finds the first holding it, and leaves its lock alone', () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
   const path = join(dir, 'lock.json');
@@ -73,6 +94,33 @@ test('two runs taking over one stale lock at once: the second to act finds the f
   assert.deepEqual(readdirSync(dir), ['lock.json']);
   rival();
   assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a stale lock that another run removes between its judging and its takeover is taken on the next try (the vanished lock is a retry, not an error)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  writeFileSync(path, staleText());
+  // Run A judges the lock stale; before A acts, another run removes it (and leaves).
+  const release = takeLock(path, { ...options, beforeTakeover: () => rmSync(path) });
+  assert.deepEqual(JSON.parse(readFileSync(path, 'utf8')), { pid: process.pid, host: hostname() });
+  release();
+  assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a lock file put in place between judging and takeover is left alone even when its text is the stale one (a reused pid): the file moved must be the one judged', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  const text = staleText();
+  writeFileSync(path, text);
+  // Before run A acts, another run's lock of the same text replaces the judged file: made aside
+  // while the judged one still exists (so a new inode), then renamed over it.
+  const replace = () => {
+    writeFileSync(join(dir, 'rival'), text);
+    renameSync(join(dir, 'rival'), path);
+  };
+  assert.throws(() => takeLock(path, { ...options, beforeTakeover: replace }), (e) => e instanceof Held && e.message.includes('at the same time'));
+  assert.equal(readFileSync(path, 'utf8'), text);
+  assert.deepEqual(readdirSync(dir), ['lock.json']);
 });
 
 test('processes racing for one stale lock: never two holders at once', async () => {

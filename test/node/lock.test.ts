@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,17 @@ test('a lock file that cannot be written (its directory is missing) is that erro
   // LockOptions.fail: held only when another run holds the lock, else the file could not be written.
   assert.throws(() => takeLock(path, options), (e) => e instanceof Failed && e.message.startsWith('the work: cannot take its lock (') && e.message.includes('ENOENT'));
   assert.deepEqual(readdirSync(dir), []);
+});
+
+test('a stale lock that cannot be moved aside (a directory in the way of its aside name) is that error, not a lock another run took', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  writeFileSync(path, staleText());
+  const aside = `${path}.${process.pid}.stale`;
+  mkdirSync(join(aside, 'x'), { recursive: true });
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Failed && e.message.startsWith('the work: cannot take its lock ('));
+  rmSync(aside, { recursive: true });
+  assert.deepEqual(readdirSync(dir), ['lock.json']);
 });
 
 test('a lock file that names no holder (a pid without a host, a host without a pid, a pid that is no integer) is no run\'s: it is taken over, a live pid notwithstanding', () => {

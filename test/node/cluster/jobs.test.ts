@@ -11,3 +11,14 @@ test('perft shard counts are summed exactly past 2^53, as decimal bigints that J
   assert.notEqual(String(Number('31427484618350873') + Number('31427484618350874')), total.nodes, 'numbers would have rounded this sum');
   assert.deepEqual(JSON.parse(JSON.stringify(total)), total);
 });
+
+test('a parent sums each field of its children, and of none is zero', () => {
+  // Three children with counts that tell the fields apart (each field's sum is distinct).
+  const values = [
+    { count: 1, paths: 10, children: 100, nodes: '1000' },
+    { count: 2, paths: 20, children: 200, nodes: '2000' },
+    { count: 4, paths: 40, children: 400, nodes: '4000' },
+  ];
+  assert.deepEqual(sumValues(values), { count: 7, paths: 70, children: 700, nodes: '7000' });
+  assert.deepEqual(sumValues([]), { count: 0, paths: 0, children: 0, nodes: '0' });
+});

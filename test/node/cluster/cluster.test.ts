@@ -112,7 +112,7 @@ test('cluster commands with no Redis at the URL exit 2 with the reason (no endle
  * Runs `body` with a fresh local Redis, one cluster worker started in its own directory (not the
  * submitter's), and a temporary directory; stops them all after.
  */
-async function withCluster(body: (url: string, dir: string) => Promise<void>): Promise<void> {
+async function withCluster(body: (url: string, dir: string) => Promise<void>, o: { worker: boolean } = { worker: true }): Promise<void> {
   const port = await freePort();
   const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const dir = mkdtempSync(join(tmpdir(), 'caissa-cluster-test-'));
@@ -125,7 +125,7 @@ async function withCluster(body: (url: string, dir: string) => Promise<void>): P
     }
     const elsewhere = join(dir, 'worker-cwd');
     mkdirSync(elsewhere);
-    worker = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url, '--lock-ms', '2000'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: elsewhere });
+    if (o.worker) worker = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url, '--lock-ms', '2000'], { stdio: ['ignore', 'ignore', 'inherit'], cwd: elsewhere });
     const submitter = join(dir, 'submit-cwd');
     mkdirSync(submitter);
     await body(url, submitter);
@@ -137,6 +137,16 @@ async function withCluster(body: (url: string, dir: string) => Promise<void>): P
   }
 }
 
+/** The exit code `exit` gives within 20 s, else 'hung' (and the child is killed). */
+async function exitWithin(child: ChildProcess, exit: Promise<number | null>): Promise<number | null | 'hung'> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), 20000)));
+  const code = await Promise.race([exit, hung]);
+  clearTimeout(timer);
+  if (code === 'hung') child.kill('SIGKILL');
+  return code;
+}
+
 const needsRedis = { skip: server === undefined ? 'redis-server not installable (apt-get failed)' : false, timeout: 120000 };
 
 test('cluster submit: a relative --workdir names the submitter\'s directory, which workers elsewhere are given whole', needsRedis, async () => {
@@ -146,6 +156,46 @@ test('cluster submit: a relative --workdir names the submitter\'s directory, whi
     assert.equal((JSON.parse(r.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
     assert.ok(existsSync(join(cwd, 'run', 'manifest.json')));
   });
+});
+
+test('cluster worker --threads 2 runs two jobs at once; perft runs of other depths or cuts are jobs of their own; SIGTERM or SIGINT stops a worker (exit 0)', needsRedis, async () => {
+  await withCluster(
+    async (url, cwd) => {
+      const perft = async (depth: number, cut: number, nodes: number): Promise<void> => {
+        const r = await run(['cluster', 'submit', '--redis', url, '--perft', String(depth), '--cut', String(cut), '--shards', '2', '--json']);
+        assert.equal(r.code, 0, r.err);
+        assert.equal((JSON.parse(r.out.trim()) as { nodes: number }).nodes, nodes, `perft ${depth} cut ${cut}`);
+      };
+      const worker = (args: string[]) => {
+        const w = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url, ...args], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+        const log: string[] = [];
+        const ready = new Promise<void>((resolve) => lines(w, (line) => (line === 'worker ready' ? resolve() : log.push(line))));
+        return { w, log, ready, exit: new Promise<number | null>((resolve) => w.on('exit', resolve)) };
+      };
+      // Each job sleeps 3 s first: both shards start before either is done, which a worker taking
+      // one job at a time would not log.
+      const a = worker(['--threads', '2', '--delay-ms', '3000']);
+      try {
+        await a.ready;
+        await perft(2, 1, 400); // A048987
+        assert.match(a.log.slice(0, 2).join(', '), /^start perft\.\w+\.[01] perft, start perft\.\w+\.[01] perft$/, a.log.join(', '));
+      } finally {
+        a.w.kill('SIGTERM');
+      }
+      assert.equal(await exitWithin(a.w, a.exit), 0);
+      const b = worker([]);
+      await b.ready;
+      try {
+        // Another depth or cut of the same position is a count of its own (--cut past the depth is the depth).
+        await perft(3, 1, 8902);
+        await perft(2, 3, 400);
+      } finally {
+        b.w.kill('SIGINT');
+      }
+      assert.equal(await exitWithin(b.w, b.exit), 0);
+    },
+    { worker: false },
+  );
 });
 
 test('cluster submit again after a kill that followed the last level\'s manifest entry: what the level left (its spill files, its parent level) is removed', needsRedis, async () => {
@@ -184,6 +234,34 @@ test('cluster submit: a job that fails for good ends the submit with its reason 
     assert.equal(again.code, 0, again.err);
     assert.equal((JSON.parse(again.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[2]);
   });
+});
+
+test('cluster submit: a job that fails once is retried, and the run goes on once the cause is gone', needsRedis, async () => {
+  await withCluster(
+    async (url, cwd) => {
+      const work = join(cwd, 'run');
+      const start = Position.standard();
+      initWorkdir(work, { fen: makeFen(start), identity: 'fide', plies: 2, resume: false, pos: start });
+      // A file where level 1's spill directory goes fails the expand job, until the test removes
+      // it on the worker's first 'failed' line: a later attempt (of 5, 500 ms apart) succeeds.
+      mkdirSync(join(work, 'L1'));
+      writeFileSync(join(work, 'L1', 'spill'), 'x');
+      const w = spawn(process.execPath, [RUNNER, 'cluster', 'worker', '--redis', url], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+      const failures: string[] = [];
+      lines(w, (line) => {
+        if (line.startsWith('failed ') && failures.push(line) === 1) rmSync(join(work, 'L1', 'spill'));
+      });
+      try {
+        const r = await run(['cluster', 'submit', '--redis', url, '--plies', '2', '--workdir', work, '--json']);
+        assert.equal(r.code, 0, r.err);
+        assert.equal((JSON.parse(r.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[2]);
+        assert.ok(failures.length >= 1 && /EEXIST/.test(failures[0]!), failures.join(', '));
+      } finally {
+        w.kill('SIGKILL');
+      }
+    },
+    { worker: false },
+  );
 });
 
 test('cluster: bad usage is named as such before Redis is tried (exit 2 with the usage), with no Redis at the URL too', { timeout: 60000 }, async () => {

@@ -14,6 +14,8 @@ import { debianBinary } from '../../debian.js';
 // Ground truth: A083276 to n = 5 and perft 6 (A048987), from the enumeration note §2.1.
 const FIDE = [1, 20, 400, 5362, 72078, 822518];
 const PERFT_6 = 119060324;
+// perft 0 to 3 of the start position (A048987).
+const PERFT = [1, 20, 400, 8902];
 const RUNNER = fileURLToPath(new URL('../enumerate/cli-runner.js', import.meta.url));
 
 async function freePort(): Promise<number> {
@@ -153,8 +155,37 @@ test('cluster submit: a relative --workdir names the submitter\'s directory, whi
   await withCluster(async (url, cwd) => {
     const r = await run(['cluster', 'submit', '--redis', url, '--plies', '3', '--workdir', 'run', '--json'], cwd);
     assert.equal(r.code, 0, r.err);
-    assert.equal((JSON.parse(r.out.trim().split('\n').pop()!) as { positions: number }).positions, FIDE[3]);
+    const out = r.out.trim().split('\n');
+    assert.equal((JSON.parse(out.pop()!) as { positions: number }).positions, FIDE[3]);
+    // Each level's line: paths are perft (A048987), and children, the moves of the previous
+    // level's distinct positions, are perft too while no position is reached twice (to ply 2:
+    // A083276(2) = 400 = perft 2), so to ply 3.
+    assert.deepEqual(
+      out.map((l) => JSON.parse(l) as unknown),
+      [1, 2, 3].map((ply) => ({ ply, positions: FIDE[ply], children: PERFT[ply], paths: PERFT[ply] })),
+    );
     assert.ok(existsSync(join(cwd, 'run', 'manifest.json')));
+  });
+});
+
+test('cluster submit then status --workdir: the work directory keeps only the last level and the manifest, whose levels status reports (JSON and text)', needsRedis, async () => {
+  await withCluster(async (url, cwd) => {
+    const work = join(cwd, 'run');
+    const r = await run(['cluster', 'submit', '--redis', url, '--plies', '2', '--workdir', work, '--json']);
+    assert.equal(r.code, 0, r.err);
+    // The level before the last and the last level's spill files are removed as the run goes.
+    assert.deepEqual(readdirSync(work).sort(), ['L2', 'manifest.json']);
+    assert.ok(!existsSync(join(work, 'L2', 'spill')));
+    const json = await run(['cluster', 'status', '--redis', url, '--workdir', work, '--json']);
+    assert.equal(json.code, 0, json.err);
+    const s = JSON.parse(json.out) as { jobs: Record<string, number>; manifest: { levels: { ply: number; positions: number }[] } };
+    assert.deepEqual(s.manifest.levels.map((l) => [l.ply, l.positions]), [0, 1, 2].map((ply) => [ply, FIDE[ply]]));
+    assert.equal(s.jobs.failed, 0);
+    assert.ok(s.jobs.completed! > 0);
+    const text = await run(['cluster', 'status', '--redis', url, '--workdir', work]);
+    assert.equal(text.code, 0, text.err);
+    assert.match(text.out, /^completed +\d+$/m);
+    assert.match(text.out, /^ply 2: 400 positions \(\d+ buckets\)$/m);
   });
 });
 
@@ -269,6 +300,8 @@ test('cluster: bad usage is named as such before Redis is tried (exit 2 with the
   for (const [args, reason] of [
     [['stats'], /expected worker, submit or status, got 'stats'/],
     [['submit'], /submit needs --plies N and --workdir DIR, or --perft D/],
+    [['submit', '--plies', '2'], /submit needs --plies N and --workdir DIR, or --perft D/],
+    [['submit', '--workdir', 'w'], /submit needs --plies N and --workdir DIR, or --perft D/],
     [['submit', '--plies', 'x', '--workdir', 'w'], /--plies: expected an integer/],
     [['submit', '--perft', '3', '--shards', '0'], /--shards: expected an integer ≥ 1/],
     [['submit', '--plies', '2', '--workdir', 'w', '--identity', 'diagram'], /the diagram identity runs in memory only/],

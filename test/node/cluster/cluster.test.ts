@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -139,6 +139,25 @@ async function withCluster(body: (url: string, dir: string) => Promise<void>, o:
   }
 }
 
+/** The first line of Redis's reply to one command (RESP), e.g. ':1500' for PTTL. */
+async function redisCommand(url: string, ...args: string[]): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    let reply = '';
+    socket.once('error', reject);
+    socket.on('data', (b: Buffer) => {
+      reply += b.toString();
+      const end = reply.indexOf('\r\n');
+      if (end >= 0) {
+        socket.destroy();
+        resolve(reply.slice(0, end));
+      }
+    });
+    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+  });
+}
+
 /** The exit code `exit` gives within 20 s, else 'hung' (and the child is killed). */
 async function exitWithin(child: ChildProcess, exit: Promise<number | null>): Promise<number | null | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
@@ -189,7 +208,7 @@ test('cluster submit then status --workdir: the work directory keeps only the la
   });
 });
 
-test('cluster worker --threads 2 runs two jobs at once; perft runs of other depths or cuts are jobs of their own; SIGTERM or SIGINT stops a worker (exit 0)', needsRedis, async () => {
+test('cluster worker --threads 2 runs two jobs at once, each under a lock of --lock-ms; perft runs of other depths or cuts are jobs of their own; SIGTERM or SIGINT stops a worker (exit 0)', needsRedis, async () => {
   await withCluster(
     async (url, cwd) => {
       const perft = async (depth: number, cut: number, nodes: number): Promise<void> => {
@@ -205,23 +224,35 @@ test('cluster worker --threads 2 runs two jobs at once; perft runs of other dept
       };
       // Each job sleeps 3 s first: both shards start before either is done, which a worker taking
       // one job at a time would not log.
-      const a = worker(['--threads', '2', '--delay-ms', '3000']);
+      const a = worker(['--threads', '2', '--delay-ms', '3000', '--lock-ms', '2000']);
+      let ok = false;
       try {
         await a.ready;
-        await perft(2, 1, 400); // A048987
+        const counted = perft(2, 1, 400); // A048987
+        while (a.log.length === 0) await new Promise((r) => setTimeout(r, 50));
+        // A job's lock (BullMQ's key of the job with ':lock') lasts --lock-ms, renewed while it runs:
+        // a dead worker's job is taken again after about that long.
+        const id = /^start (\S+) perft$/.exec(a.log[0]!)![1]!;
+        const ttl = Number((await redisCommand(url, 'PTTL', `bull:caissa:${id}:lock`)).slice(1));
+        await counted;
+        assert.ok(ttl > 0 && ttl <= 2000, `lock of ${id}: ${ttl} ms left`);
         assert.match(a.log.slice(0, 2).join(', '), /^start perft\.\w+\.[01] perft, start perft\.\w+\.[01] perft$/, a.log.join(', '));
+        ok = true;
       } finally {
-        a.w.kill('SIGTERM');
+        // Stopped by signal once it has passed; killed else (it would retry the Redis that goes away).
+        a.w.kill(ok ? 'SIGTERM' : 'SIGKILL');
       }
       assert.equal(await exitWithin(a.w, a.exit), 0);
       const b = worker([]);
       await b.ready;
+      ok = false;
       try {
         // Another depth or cut of the same position is a count of its own (--cut past the depth is the depth).
         await perft(3, 1, 8902);
         await perft(2, 3, 400);
+        ok = true;
       } finally {
-        b.w.kill('SIGINT');
+        b.w.kill(ok ? 'SIGINT' : 'SIGKILL');
       }
       assert.equal(await exitWithin(b.w, b.exit), 0);
     },

@@ -306,3 +306,19 @@ test('a FEN that differs only in its clocks is the same count: its journal serve
   assert.equal(nodes(again.out), START.counts.get(3));
   assert.equal(readFileSync(file, 'utf8'), text);
 });
+
+test('the journal splits the count as perft-pool.ts says: one job per root move below depth 3, one per reply from depth 3', async () => {
+  // The job counts are the published perft(1) and perft(2): a job per root move, or per reply.
+  for (const { fen, counts } of [START, KIWIPETE]) {
+    for (const depth of [1, 2, 3]) {
+      const file = fresh();
+      const r = await run(String(depth), '--fen', fen, '--checkpoint', file);
+      assert.equal(r.code, 0, r.err);
+      const { jobs, lines } = journal(file);
+      const plies = depth < 3 ? 1 : 2;
+      assert.equal(jobs, counts.get(plies), `${fen} ${depth}`);
+      assert.equal(lines.length, jobs);
+      for (const l of lines) assert.equal(l.split(' ').length, 2 + plies, l);
+    }
+  }
+});

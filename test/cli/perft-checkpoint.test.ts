@@ -11,6 +11,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Chess as ChessJs } from 'chess.js';
 import { perftCommand } from '../../src/cli/commands/perft.js';
 import { sharedPath } from '../../src/node/data.js';
 import { runCommand } from '../helpers.js';
@@ -169,6 +170,11 @@ test("another count's journal is bad input (exit 2) naming the difference; a dam
   for (const [bad, reason] of [
     ['garbage', /line 4 is not a job line \(index, moves, count\): 'garbage'/],
     [`${index} ${move} ${reply} 12x`, /line 4 is not a job line/],
+    // A crash of the system can leave a block of NUL bytes where lines were being written.
+    [`\0\0\0${lines[3]!}`, /line 4 is not a job line/],
+    [`${index} ${move} ${reply} ${move} 5`, /line 4 is not a job line/],
+    // 2^53 + 1, which a number cannot hold: read, it would be rounded to 2^53.
+    [`${index} ${move} ${reply} 9007199254740993`, /line 4 has a count past 2\^53/],
     [`${index} ${reply} ${move} 5`, new RegExp(`line 4 gives job ${index} the moves ${reply} ${move}, which are ${move} ${reply}`)],
     [lines[2]!, /line 4 counts job \d+ a second time/],
     ['999 e2e4 e7e5 1', /line 4 names job 999, past the 400 jobs/],
@@ -252,7 +258,7 @@ test('a FILE that is not a regular file (a FIFO, as a device such as /dev/null w
   assert.ok(!existsSync(`${fifo}.lock`));
 });
 
-test('a journal in use is refused under another name too: a symbolic link to it, or a path through ./', async () => {
+test('a journal in use is refused under another name too: a symbolic link to it or to its directory, or a path through ./', async () => {
   const file = fresh();
   assert.equal((await run('2', '--checkpoint', file)).code, 0);
   const text = readFileSync(file, 'utf8');
@@ -261,7 +267,10 @@ test('a journal in use is refused under another name too: a symbolic link to it,
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: holder.pid, host: hostname() }));
     const link = fresh();
     symlinkSync(file, link);
-    for (const name of [link, join(dir, '.', basename(file))]) {
+    // A link to the directory: the journal's own name is not a link, one of its directories is.
+    const dirLink = fresh();
+    symlinkSync(dir, dirLink);
+    for (const name of [link, join(dir, '.', basename(file)), join(dirLink, basename(file))]) {
       const r = await run('2', '--checkpoint', name);
       assert.equal(r.code, 1, `${name}: ${r.err}`);
       assert.match(r.err, new RegExp(`is in use by process ${holder.pid} on `), name);
@@ -309,6 +318,8 @@ test('a FEN that differs only in its clocks is the same count: its journal serve
 
 test('the journal splits the count as perft-pool.ts says: one job per root move below depth 3, one per reply from depth 3', async () => {
   // The job counts are the published perft(1) and perft(2): a job per root move, or per reply.
+  // Each line's moves are played from the root in their order, and its count is chess.js' perft
+  // of what is left below them.
   for (const { fen, counts } of [START, KIWIPETE]) {
     for (const depth of [1, 2, 3]) {
       const file = fresh();
@@ -318,7 +329,77 @@ test('the journal splits the count as perft-pool.ts says: one job per root move 
       const plies = depth < 3 ? 1 : 2;
       assert.equal(jobs, counts.get(plies), `${fen} ${depth}`);
       assert.equal(lines.length, jobs);
-      for (const l of lines) assert.equal(l.split(' ').length, 2 + plies, l);
+      for (const l of lines) {
+        const [, ...moves] = l.split(' ');
+        const count = Number(moves.pop());
+        assert.equal(moves.length, plies, l);
+        const chess = new ChessJs(fen);
+        for (const m of moves) chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+        assert.equal(count, depth === plies ? 1 : chess.moves().length, l);
+      }
     }
   }
+});
+
+test('a first line that is JSON but not a journal header (another tool\'s, a field of another type) is no checkpoint: exit 2, the file untouched', async () => {
+  const file = fresh();
+  assert.equal((await run('3', '--checkpoint', file)).code, 0);
+  const [headerLine, ...rest] = readFileSync(file, 'utf8').split('\n');
+  const header = JSON.parse(headerLine!) as Record<string, unknown>;
+  const variants: unknown[] = [
+    null, 5, 'perft checkpoint', {}, [header],
+    { ...header, caissa: 'enumerate' },
+    { ...header, fen: 5 },
+    { ...header, depth: '3' },
+    { ...header, depth: 3.5 },
+    { ...header, bulk: 'true' },
+    { ...header, chess960: 0 },
+    { ...header, jobs: '400' },
+  ];
+  for (const v of variants) {
+    const text = [JSON.stringify(v), ...rest].join('\n');
+    writeFileSync(file, text);
+    const r = await run('3', '--checkpoint', file);
+    assert.equal(r.code, 2, `${JSON.stringify(v)}: ${r.err}`);
+    assert.match(r.err, /is not a caissa perft checkpoint \(line 1: '.*'\): name another file$/, JSON.stringify(v));
+    assert.equal(readFileSync(file, 'utf8'), text);
+  }
+});
+
+test('an empty FILE is a new journal; a FILE without a whole line is no checkpoint; a loop of links is unreadable (exit 2) and kept; a chain of links leads to the journal', async () => {
+  const empty = fresh();
+  writeFileSync(empty, '');
+  const made = await run('3', '--checkpoint', empty);
+  assert.equal(made.code, 0, made.err);
+  assert.equal(nodes(made.out), START.counts.get(3));
+  assertWhole(empty);
+
+  const torn = fresh();
+  writeFileSync(torn, 'my notes');
+  const notOurs = await run('3', '--checkpoint', torn);
+  assert.equal(notOurs.code, 2);
+  assert.match(notOurs.err, /is not a caissa perft checkpoint \(line 1: 'my notes'\): name another file$/);
+  assert.equal(readFileSync(torn, 'utf8'), 'my notes');
+
+  // Two links pointing at each other: reading either fails (ELOOP); it must not be taken for a
+  // missing file and replaced by a new journal.
+  const a = fresh();
+  const b = fresh();
+  symlinkSync(basename(b), a);
+  symlinkSync(basename(a), b);
+  const loop = await run('2', '--checkpoint', a);
+  assert.equal(loop.code, 2, loop.err);
+  assert.match(loop.err, /cannot read .*j\d+: ELOOP/);
+  assert.ok(lstatSync(a).isSymbolicLink() && lstatSync(b).isSymbolicLink());
+
+  // A link to a link to a journal not made yet: made at the end of the chain, both links kept.
+  const target = fresh();
+  const middle = fresh();
+  const first = fresh();
+  symlinkSync(basename(target), middle);
+  symlinkSync(basename(middle), first);
+  const chained = await run('3', '--checkpoint', first);
+  assert.equal(chained.code, 0, chained.err);
+  assert.ok(lstatSync(first).isSymbolicLink() && lstatSync(middle).isSymbolicLink());
+  assertWhole(target);
 });

@@ -1,11 +1,14 @@
 /** `caissa paco perft|sako|replay`: output formats and typed errors (the command object, in-process). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { pacoCommand } from '../../../src/cli/commands/paco.js';
 import { runCommand } from '../../helpers.js';
+import { loadPaco } from './helpers.js';
 
 const run = (args: string[]) => runCommand(pacoCommand, args);
 
@@ -122,4 +125,97 @@ test('paco replay: action JSON or numeric codes; one line per half move', async 
   const broken = await run(['replay', json]);
   assert.equal(broken.code, 2);
   assert.match(broken.err, /line 2: not JSON/);
+});
+
+const MAIN = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
+
+test('paco perft takes one depth and replay one file (bad usage, exit 2, otherwise), perft exits 0; paco without a known subcommand says which', async () => {
+  assert.equal((await run(['perft', '1'])).code, 0);
+  for (const args of [['perft'], ['perft', '1', '2']]) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /expected one depth/, args.join(' '));
+  }
+  assert.match((await run([])).err, /expected a subcommand/);
+  assert.match((await run(['mate'])).err, /unknown subcommand 'mate'/);
+  for (const args of [['replay'], ['replay', 'a.json', 'b.json']]) {
+    const r = await run(args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.match(r.err, /expected one game file/, args.join(' '));
+  }
+  const two = await run(['sako', 'a.txt', 'b.txt']);
+  assert.equal(two.code, 2);
+  assert.match(two.err, /expected at most one input file/);
+});
+
+/** The reference's settled random positions (sako_random_positions.json) with both flags known and small turns. */
+function referenceFlags(count: number): { fen: string; sako: boolean; paco: boolean }[] {
+  const positions = loadPaco('sako_random_positions.json').positions as {
+    fen: string; in_sako: boolean | null; can_paco_now: boolean | null; required_action: string;
+    turn_states_side_to_move: number; turn_states_opponent: number;
+  }[];
+  return positions
+    .filter((p) => p.in_sako !== null && p.can_paco_now !== null && p.required_action === 'Lift' && p.turn_states_side_to_move + p.turn_states_opponent <= 200)
+    .slice(0, count)
+    .map((p) => ({ fen: p.fen, sako: p.in_sako!, paco: p.can_paco_now! }));
+}
+
+test('paco sako: the reference\'s flags for 300 positions in order (past the 256 lines written at once), one alone, none for no line', async () => {
+  const expected = referenceFlags(300);
+  assert.equal(expected.length, 300);
+  const file = join(dir, 'many.txt');
+  // Surrounding blanks are not part of the FEN, and a line of blanks is no line.
+  writeFileSync(file, expected.map((p, i) => (i === 1 ? `  ${p.fen} \n   ` : p.fen)).join('\n'));
+  // A capped run first: its cap must not stay for the next run.
+  await run(['sako', file, '--max-states', '1']);
+  const r = await run(['sako', file]);
+  assert.equal(r.code, 0, r.err);
+  assert.deepEqual(r.out.trimEnd().split('\n').map((l) => JSON.parse(l)), expected);
+  writeFileSync(file, `${expected[0]!.fen}\n`);
+  assert.deepEqual((await run(['sako', file])).out, `${JSON.stringify(expected[0])}\n`);
+  writeFileSync(file, '\n  \n');
+  assert.deepEqual(await run(['sako', file]), { code: 0, out: '', err: '' });
+});
+
+test('paco sako reads standard input given - or no file', () => {
+  const [p] = referenceFlags(1);
+  for (const args of [['paco', 'sako', '-'], ['paco', 'sako']]) {
+    const r = spawnSync(process.execPath, [MAIN, ...args], { input: `${p!.fen}\n`, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, `${JSON.stringify(p)}\n`, args.join(' '));
+  }
+});
+
+test('paco replay --fen: the reference\'s labels from a set-up position (tests_notation_ai_repr.json), codes 1..132 only', async () => {
+  const cases = loadPaco('tests_notation_ai_repr.json').cases as { id: string; setup: { fen: string }; actions: string[]; expected: { half_move_section_labels: string[][] | null } }[];
+  const tile = (sq: string): number => sq.charCodeAt(0) - 97 + 8 * (Number(sq[1]) - 1);
+  const promote: Record<string, number> = { Rook: 129, Knight: 130, Bishop: 131, Queen: 132 };
+  const codeOf = (a: string): number => {
+    const m = /^(Lift|Place|Promote)\((\w+)\)$/.exec(a)!;
+    return m[1] === 'Lift' ? 1 + tile(m[2]!) : m[1] === 'Place' ? 65 + tile(m[2]!) : promote[m[2]!]!;
+  };
+  const game = join(dir, 'set-up.txt');
+  for (const id of ['start_move_with_promotion', 'test_castling_notation']) {
+    const c = cases.find((x) => x.id === id)!;
+    writeFileSync(game, c.actions.map(codeOf).join(' '));
+    const r = await run(['replay', game, '--fen', c.setup.fen]);
+    assert.equal(r.code, 0, `${id}: ${r.err}`);
+    assert.deepEqual(r.out.trimEnd().split('\n').map((l) => l.split('\t')[0]), c.expected.half_move_section_labels!.map((l) => l.join('')), id);
+  }
+  // Promote(Queen), the last code: a white pawn on h2 with a rook lifted to h8 (the same set-up).
+  const promotion = cases.find((x) => x.id === 'start_move_with_promotion')!;
+  writeFileSync(game, `${codeOf('Lift(h2)')} ${codeOf('Place(h8)')} 132`);
+  assert.equal((await run(['replay', game, '--fen', promotion.setup.fen])).out.split('\n')[1]!.split('\t')[0], '=Q');
+  for (const bad of ['0', '133', '12.5']) {
+    writeFileSync(game, `[13, ${bad}]`);
+    const r = await run(['replay', game]);
+    assert.equal(r.code, 2, bad);
+    assert.match(r.err, new RegExp(`action 1: code ${bad.replace('.', '\\.')} is not in 1\\.\\.132`), bad);
+  }
+  // One action as a JSON object, and JSONL with a blank line between its actions.
+  const first = 'e2>e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 AHah e3 -';
+  writeFileSync(game, '{"Lift":12}');
+  assert.equal((await run(['replay', game])).out.split('\t')[0], 'e2');
+  writeFileSync(game, '{"Lift":12}\n\n{"Place":28}\n');
+  assert.equal((await run(['replay', game])).out, `${first}\n`);
 });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { Position } from '../../src/chess/position.js';
-import { perftThreaded } from '../../src/node/perft-pool.js';
+import { perftJobs, perftThreaded, runPerftJobs } from '../../src/node/perft-pool.js';
 import { WorkerThreadError } from '../../src/node/worker-error.js';
 import { faultTree, within } from './fault-tree.js';
 
@@ -80,5 +80,53 @@ await import('./perft-worker.real.js');
     assert.equal((r.error as Error).message, 'perft: a worker thread failed: Error: cannot start');
   } finally {
     tree.remove();
+  }
+});
+
+test('an onDone that throws (a journal that cannot be written) rejects the run with its error, and every worker ends', async () => {
+  // Before, the failing worker was left unfed and its promise unsettled: the run never ended.
+  const { jobs } = perftJobs(Position.standard(), 4);
+  const exits: Promise<unknown>[] = [];
+  const post = Worker.prototype.postMessage;
+  const seen = new WeakSet<Worker>();
+  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+    if (!seen.has(this)) {
+      seen.add(this);
+      exits.push(new Promise((resolve) => this.once('exit', resolve)));
+    }
+    post.apply(this, args);
+  };
+  try {
+    let calls = 0;
+    const full = new Error('disk full');
+    const run = runPerftJobs(jobs, false, 2, true, () => {
+      if (++calls === 3) throw full;
+    });
+    assert.equal(await within(run.then(() => 'resolved', (e: unknown) => e), 4000, 'runPerftJobs'), full);
+    await within(Promise.all(exits), 1000, 'exits');
+    assert.equal(exits.length, 2);
+  } finally {
+    Worker.prototype.postMessage = post;
+  }
+});
+
+test('the workers count as asked: without bulk counting when bulk is false (perft --no-bulk), with it by default', async () => {
+  const asked: boolean[] = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+    asked.push((args[0] as { bulk: boolean }).bulk);
+    post.apply(this, args);
+  };
+  try {
+    // 8,902: the published perft(3) of the start position.
+    for (const bulk of [false, true]) {
+      asked.length = 0;
+      const counts = await perftThreaded(Position.standard(), 3, 2, bulk);
+      assert.equal(counts.reduce((sum, c) => sum + c.nodes, 0n), 8902n);
+      assert.equal(asked.length, 400);
+      assert.ok(asked.every((b) => b === bulk), String(bulk));
+    }
+  } finally {
+    Worker.prototype.postMessage = post;
   }
 });

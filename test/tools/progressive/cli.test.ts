@@ -206,3 +206,69 @@ test('progressive solve --all with a time-out says when the list may be incomple
   const partial = await run(['solve', big.line, '--all', '--json', '--timeout', '0.05']);
   assert.equal((JSON.parse(partial.out) as { complete: boolean }).complete, false);
 });
+
+test('progressive solve: a series the solver refuses (past 200 moves) is answered in its place, in the form asked, exit 2', async () => {
+  const text = await run(['solve', '4k3/8/8/8/8/8/8/4K3 w 201']);
+  assert.equal(text.code, 2);
+  assert.match(text.out, /^error: argument: .*1\.\.200, got 201\n$/);
+  const json = await run(['solve', '4k3/8/8/8/8/8/8/4K3 w 201', '--json']);
+  assert.equal(json.code, 2);
+  assert.match((JSON.parse(json.out) as { error: string }).error, /^argument: .*1\.\.200, got 201$/);
+});
+
+test('progressive solve: the rules of the text form, or --rules over either form; an indented comment is skipped; --timeout is a plain decimal', async () => {
+  // The Italian-only mate of the --rules test above (refereed there): in the course form too, and
+  // as the full form naming its rules.
+  assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w 1'])).out, 'e1-e8\n');
+  assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w 1', '--rules', 'scottish'])).out, 'no mate in 1\n');
+  assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish'])).out, 'no mate in 1\n');
+  assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish', '--rules', 'italian'])).out, 'e1-e8\n');
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const file = join(dir, 'indented.txt');
+  writeFileSync(file, `   # a note\n\t# another\n${short[0]!.line}\n`);
+  const r = await run(['solve', '--file', file]);
+  assert.equal(r.code, 0, r.out);
+  assert.deepEqual(refereed(short[0]!, r.out.trimEnd()), { ok: true });
+  for (const t of ['0x10', '1e1', 'Infinity', ' 5']) {
+    const bad = await run(['solve', short[0]!.line, `--timeout=${t}`]);
+    assert.equal(bad.code, 2, t);
+    assert.match(bad.err, /--timeout: expected a positive number of seconds/, t);
+  }
+});
+
+test('progressive solve: a time-out says the list may be incomplete on stderr only in the text form of --all', async () => {
+  const big = problems.find((q) => q.n === 9)!;
+  const json = await run(['solve', big.line, '--all', '--json', '--timeout', '0.05']);
+  assert.equal((JSON.parse(json.out) as { complete: boolean }).complete, false);
+  assert.equal(json.err, '');
+  const one = await run(['solve', big.line, '--timeout', '0.05']);
+  assert.equal(one.out, 'unknown\n');
+  assert.equal(one.err, '');
+});
+
+test('progressive perft: the default depth is the moves left, a depth may be given past 1,000 moves left, and --rules keeps the rest of the full form', async () => {
+  // Kings alone, two moves left: chess.js' series perft of the whole series.
+  const kings = '4k3/8/8/8/8/8/8/4K3';
+  assert.equal((await run(['perft', `${kings} w 2`])).out, `Nodes searched: ${chessJsSeriesPerft(`${kings} w - - 0 1`, 2, 2, 2, [])}\n`);
+  assert.equal((await run(['perft', `${kings} w 5000`, '1'])).out, `Nodes searched: ${chessJsSeriesPerft(`${kings} w - - 0 1`, 5000, 5000, 1, [])}\n`);
+  // 1,000 moves left is within the bound: stalemate (no legal move in chess.js), so 0.
+  const stalemate = 'k7/8/1Q6/8/8/8/8/7K';
+  assert.equal(new Chess(`${stalemate} b - - 0 1`).moves().length, 0);
+  assert.equal((await run(['perft', `${stalemate} b 1000`])).out, 'Nodes searched: 0\n');
+  // The series' length, its moves left and its en-passant target kept under --rules: e5xd6 only as
+  // the series' first move (FIDE 3.7.3.2, the target of the last move of Black's series).
+  const board = 'rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR';
+  const expected = chessJsSeriesPerft(`${board} w KQkq - 0 1`, 2, 2, 2, ['d6']);
+  assert.equal((await run(['perft', `${board} w KQkq d6 1 2 2 scottish`, '2', '--rules', 'italian'])).out, `Nodes searched: ${expected}\n`);
+});
+
+test('progressive perft --divide at depth 0 and 1: the one empty path, then one line per move; --json ms is whole', async () => {
+  const kings = '4k3/8/8/8/8/8/8/4K3 w 2';
+  assert.equal((await run(['perft', kings, '0', '--divide'])).out, '\nNodes searched: 1\n');
+  const one = (await run(['perft', kings, '1', '--divide'])).out.trimEnd().split('\n');
+  const moves = new Chess('4k3/8/8/8/8/8/8/4K3 w - - 0 1').moves({ verbose: true }).map((m) => `${m.from}${m.to}: 1`);
+  assert.deepEqual([...one.slice(0, -2)].sort(), moves.sort());
+  assert.equal(one.at(-1), `Nodes searched: ${moves.length}`);
+  const j = JSON.parse((await run(['perft', kings, '2', '--json'])).out) as { ms: number };
+  assert.ok(Number.isInteger(j.ms), String(j.ms));
+});

@@ -75,3 +75,13 @@ test('a perft count past 2^53 − 1 is refused as not exact', async () => {
   // 2^53 + 1 is not a number: written, it is rounded to 2^53, which may be any sum's rounding.
   assert.throws(() => exactCount(2 ** 53, 'perft'), (e) => e instanceof RangeError && /^perft: the count passes 2\^53/.test(e.message));
 });
+
+test('gamePerft counts the one empty sequence at depth 0 and refuses a count past 2^53 − 1', () => {
+  const start = Position.standard();
+  assert.equal(gamePerft(chessGame, (s) => s.set(start.words), 0), 1);
+  // A game of 2^53 actions in one ply (a stub: only the count is read at the last ply) is past
+  // what a number holds exactly.
+  const huge = { ...chessGame, legalActions: () => 2 ** 53 };
+  assert.throws(() => gamePerft(huge, (s) => s.set(start.words), 1), (e) => e instanceof RangeError && /^gamePerft: the count passes 2\^53/.test(e.message));
+  assert.equal(gamePerft({ ...chessGame, legalActions: () => Number.MAX_SAFE_INTEGER }, (s) => s.set(start.words), 1), Number.MAX_SAFE_INTEGER);
+});

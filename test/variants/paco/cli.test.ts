@@ -113,8 +113,10 @@ test('paco replay: action JSON or numeric codes; one line per half move', async 
   const bad = await run(['replay', codes]);
   assert.equal(bad.code, 2);
   assert.match(bad.err, /action 1/);
+  // The illegal action is named as the input gives it, in action JSON.
+  assert.match(bad.err, /action 1: \{"Place":29\} is not legal in /);
   writeFileSync(json, '[{"Lift":12},{"Hop":3}]');
-  assert.match((await run(['replay', json])).err, /action 1/);
+  assert.match((await run(['replay', json])).err, /action 1: unknown action kind 'Hop'/);
   // The same game as an object with "actions", and as one action a line (JSONL).
   const first = r.out.trim().split('\n')[0];
   writeFileSync(json, '{"actions":[{"Lift":12},{"Place":28}]}');
@@ -166,8 +168,16 @@ test('paco sako: the reference\'s flags for 300 positions in order (past the 256
   const file = join(dir, 'many.txt');
   // Surrounding blanks are not part of the FEN, and a line of blanks is no line.
   writeFileSync(file, expected.map((p, i) => (i === 1 ? `  ${p.fen} \n   ` : p.fen)).join('\n'));
-  // A capped run first: its cap must not stay for the next run.
-  await run(['sako', file, '--max-states', '1']);
+  // A capped run first (its cap must not stay for the next run): each flag is the reference's or
+  // null (unknown), and no Paco known, no sequence.
+  const capped = (await run(['sako', file, '--max-states', '1', '--sequence'])).out.trimEnd().split('\n').map((l) => JSON.parse(l) as { sako: boolean | null; paco: boolean | null; sequence: unknown[] | null });
+  assert.equal(capped.length, 300);
+  capped.forEach((c, i) => {
+    if (c.sako !== null) assert.equal(c.sako, expected[i]!.sako, expected[i]!.fen);
+    if (c.paco !== null) assert.equal(c.paco, expected[i]!.paco, expected[i]!.fen);
+    if (c.paco !== true) assert.equal(c.sequence, null, expected[i]!.fen);
+  });
+  assert.ok(capped.some((c) => c.sako === null) && capped.some((c) => c.paco === null), 'a search past one state');
   const r = await run(['sako', file]);
   assert.equal(r.code, 0, r.err);
   assert.deepEqual(r.out.trimEnd().split('\n').map((l) => JSON.parse(l)), expected);

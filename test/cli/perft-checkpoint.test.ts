@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -402,4 +402,21 @@ test('an empty FILE is a new journal; a FILE without a whole line is no checkpoi
   assert.equal(chained.code, 0, chained.err);
   assert.ok(lstatSync(first).isSymbolicLink() && lstatSync(middle).isSymbolicLink());
   assertWhole(target);
+});
+
+test('a run closes the journal it appended to, and a finished journal is not reopened: no file descriptor is left open', async () => {
+  const file = fresh();
+  /** This process's descriptors open on the journal (Linux's /proc/self/fd links name their files). */
+  const onJournal = (): string[] =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === realpathSync(file);
+      } catch {
+        return false; // closed since it was listed (the listing's own descriptor)
+      }
+    });
+  assert.equal((await run('3', '--checkpoint', file)).code, 0);
+  assert.deepEqual(onJournal(), []);
+  assert.equal((await run('3', '--checkpoint', file)).code, 0);
+  assert.deepEqual(onJournal(), []);
 });

@@ -103,10 +103,13 @@ test('progressive solve --file: one answer a line in order, comments skipped, a 
   const j = jr.out.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.deepEqual(j.map((o) => Object.keys(o)[0]), ['solution', 'error', 'solution']);
   assert.match(j[1]!.error as string, /:4: /);
-  // A problem given as the argument is named "argument".
+  // A problem given as the argument is named "argument", in either form.
   const bad = await run(['solve', 'nonsense w 4']);
   assert.equal(bad.code, 2);
   assert.match(bad.out, /^error: argument: /);
+  const badFull = await run(['solve', '4k3/8/8/8/8/8/8/4K3 x - - 1 1 1']);
+  assert.equal(badFull.code, 2);
+  assert.equal(badFull.out, "error: argument: invalid FEN turn: expected 'w' or 'b', found 'x'\n");
 });
 
 test('progressive solve --file: every course problem of the data, one JSON answer a line, each refereed', async () => {
@@ -171,6 +174,8 @@ test('progressive: bad usage exits 2 with the option and the reason', async () =
     [['solve', line, line], /expected one quoted problem/],
     [['solve', '--file', '/nonexistent/problems.txt'], /cannot read \/nonexistent\/problems.txt/],
     [['perft', 'nonsense w 4'], /./],
+    // The full form that does not read: its field and reason.
+    [['perft', '4k3/8/8/8/8/8/8/4K3 x - - 1 1 1'], /invalid FEN turn: expected 'w' or 'b', found 'x'/],
     [['perft', line, 'x'], /depth/],
     [['perft', line, '2', '3'], /expected a quoted position and an optional depth/],
     // Without a depth, the series' moves left: more than a perft may take is bad input too.

@@ -16,7 +16,7 @@
  * Lines are not synced to disk one by one (jobs of milliseconds at small depths): a killed process
  * loses none, a crash of the system may lose the last ones, whose jobs are then counted again.
  */
-import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readlinkSync, renameSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Position } from '../chess/position.js';
 import { makeFen } from '../notation/fen.js';
@@ -162,18 +162,6 @@ function followLinks(file: string): string {
   return path;
 }
 
-/**
- * The path the lock is named after: the journal's own (its symbolic links resolved), so that a
- * run through a link to a journal in use is kept off too; the given path while there is no file.
- */
-function lockBase(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
 export interface CheckpointedPerft {
   readonly file: string;
   readonly pos: Position;
@@ -191,7 +179,9 @@ export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount
   const { roots, jobs } = perftJobs(o.pos, o.depth);
   const want: Header = { caissa: 'perft checkpoint', fen: makeFen(o.pos), depth: o.depth, bulk: o.bulk, chess960: o.pos.chess960, jobs: jobs.length };
   const file = followLinks(o.file);
-  const release = takeLock(`${lockBase(file)}.lock`, {
+  // Named after the journal the links lead to, so a run through another link to it is kept off
+  // too; a directory link on the way needs nothing more: the lock sits in the same directory.
+  const release = takeLock(`${file}.lock`, {
     subject: o.file,
     users: 'a caissa perft --checkpoint',
     fail: (message, held) => new CheckpointError(message, held ? 'locked' : 'input'),

@@ -14,7 +14,7 @@ import { parseFen as opsParseFen } from 'chessops/fen';
 import { readText, sharedPath } from '../../src/node/data.js';
 import { Position } from '../../src/chess/position.js';
 import { parseEpd } from '../../src/notation/epd.js';
-import { perft } from '../../src/tools/perft.js';
+import { perft, perftDivide } from '../../src/tools/perft.js';
 import { FULL } from '../helpers.js';
 
 const MAX_NODES = FULL ? 1e8 : 1e6;
@@ -114,4 +114,12 @@ test('perft with a limit: the count itself when it stays within, else a count pa
   const deep = perft(pos, 12, { limit: 50_000 });
   assert.ok(deep > 50_000 && deep < 60_000, `depth 12: ${deep}`);
   for (const bad of [-1, NaN]) assert.throws(() => perft(pos, 3, { limit: bad }), RangeError);
+  // The first root move's 20 replies (perft 2 = 400: 20 × 20) reach a limit of 20 without passing
+  // it, so counting goes on: a count equal to the limit could be taken for the perft itself.
+  const atLimit = perft(pos, 2, { limit: 20 });
+  assert.ok(atLimit > 20 && atLimit <= 400, `depth 2, limit 20: ${atLimit}`);
+  // perftDivide bounds each root move's subtree by the limit: 20 moves, each past 0, below 400.
+  const divided = perftDivide(pos, 3, { limit: 0 });
+  assert.equal(divided.length, 20);
+  for (const { uci, nodes } of divided) assert.ok(nodes > 0 && nodes < 400, `${uci}: ${nodes}`);
 });

@@ -139,7 +139,9 @@ export function shortestPacoSequence(s: Int32Array): number[] | undefined {
 }
 
 /**
- * Caps the intermediate states of one Ŝako/Paco search (0 = no cap, the default). Union-saturated
+ * Caps the intermediate states of one Ŝako/Paco question (0 = no cap, the default). All its
+ * searches count against one cap (every promotion choice, and the amazon search's unplanned first
+ * try), so `lastSearchStates()` stays within it unless `lastSearchExceeded()`. Union-saturated
  * positions can need millions of states (seconds, hundreds of MB); the reference's data sets cap
  * at 150,000 and report such positions as unknown. A capped search answers false and sets
  * `lastSearchExceeded()`; callers that need certainty must check it.
@@ -192,7 +194,10 @@ function amazonFind(s: Int32Array, attacker: number, king: number): boolean {
     }
     unplanned = search.states;
   }
+  // The unplanned states count against the cap too: the cap bounds the whole question.
+  search.spent = unplanned;
   const found = find(probe, false, king, START, CHAIN, true);
+  search.spent = 0;
   searched += unplanned;
   return found;
 }

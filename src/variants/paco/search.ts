@@ -47,8 +47,14 @@ export class TurnSearch {
   private endAction = new Int32Array(64);
   /** Number of intermediate states of the last search. */
   states = 0;
-  /** Upper bound on intermediate states (0 = none); exceeding it makes the search return -1. */
+  /**
+   * Upper bound on intermediate states (0 = none); exceeding it makes the search return -1. It
+   * bounds the whole question: `spent` states used by earlier searches of the same question (the
+   * other promotion choices, an unplanned first try) count against it.
+   */
   limit = 0;
+  /** States already used by the question this search is part of; they count against `limit`. */
+  spent = 0;
   /** After a successful `findPaco(…, true)`: the path, in `pacoPath[0..pacoPathLength)`. */
   pacoPath = new Int32Array(64);
   pacoPathLength = 0;
@@ -90,7 +96,7 @@ export class TurnSearch {
           if (q >= this.parent.length) this.growParents();
           this.parent[q] = idx;
           this.parentAction[q] = a;
-          if (this.limit > 0 && queue.count > this.limit) {
+          if (this.limit > 0 && this.spent + queue.count > this.limit) {
             this.states = queue.count;
             return -1;
           }
@@ -152,17 +158,21 @@ export class TurnSearch {
     const req0 = root[REQUIRED]!;
     if (plan && !path && root[EP]! < 0 && root[PROMO]! >= 0 && req0 !== REQ_PROMOTE_THEN_FINISH) {
       // A pending promotion: each choice searched on its own (their states differ in the promoted
-      // piece, so none is shared), each pruned from the board it leaves.
+      // piece, so none is shared), each pruned from the board it leaves. The choices share one
+      // `limit`: each starts with the states of those before it spent.
+      const spentBefore = this.spent;
       let states = 0;
-      for (let k = 0; k < 4; k++) {
+      let r = 0;
+      for (let k = 0; k < 4 && r === 0; k++) {
         copyState(root, this.branch);
         applyAction(this.branch, PROMOTE_BASE + k);
-        const r = this.findPaco(this.branch, false, kingSq, start, chain, true);
+        this.spent = spentBefore + states;
+        r = this.findPaco(this.branch, false, kingSq, start, chain, true);
         states += this.states;
-        this.states = states;
-        if (r !== 0) return r;
       }
-      return 0;
+      this.spent = spentBefore;
+      this.states = states;
+      return r;
     }
     // Chain steps are followed only while the piece released may still reach the king (threat-plan.ts).
     const prune = plan && !path && root[EP]! < 0 && root[PROMO]! < 0;
@@ -316,7 +326,7 @@ export class TurnSearch {
       this.parent[q] = parent;
       this.parentAction[q] = action;
     }
-    if (this.limit > 0 && this.queue.count > this.limit) {
+    if (this.limit > 0 && this.spent + this.queue.count > this.limit) {
       this.states = this.queue.count;
       return true;
     }

@@ -438,6 +438,67 @@ test('union-dense random FENs: the planned amazon search agrees with the exhaust
   assert.ok(capped < target / 50, `${capped} positions too big for the exhaustive search`);
 });
 
+test('a state cap bounds the whole question: the promotion choices and the unplanned first try share it', (t) => {
+  // Random-play FENs with a pending promotion (four choices, each searched on its own) whose
+  // amazon search also runs past its unplanned first try (search.ts, sako.ts). Each choice and
+  // each try used to get the whole cap, so a question could use several caps' worth of states
+  // and still count as answered.
+  for (const text of [
+    '6k1/hRpQr1B1/orPhQ1N1/PJ5N/2Nh1PnQ/K1P3e1/Qc2EJ2/3saht1 b 0 - - -', // Paco found
+    'J1k1N2a/h3sh2/raD1pPS1/2opJsl1/1q1s1NN1/2anP2F/pKL1y2d/1yR1aB2 w 0 - - -', // every choice searched
+  ]) {
+    const s = fen(text);
+    assert.ok(s[PROMO]! >= 0, text);
+    const answer = canPacoNowAmazon(s);
+    const needed = lastSearchStates();
+    assert.ok(needed > 2000, `${text}: ${needed} states`);
+    try {
+      setSakoStateLimit(needed);
+      assert.equal(canPacoNowAmazon(s), answer, text);
+      assert.deepEqual([lastSearchExceeded(), lastSearchStates()], [false, needed], text);
+      setSakoStateLimit(needed - 1);
+      assert.equal(canPacoNowAmazon(s), false, text);
+      assert.equal(lastSearchExceeded(), true, text);
+    } finally {
+      setSakoStateLimit(0);
+    }
+  }
+  // Whatever the position, an answered question stayed within the cap.
+  const rng = new Rng(testSeed(20261125));
+  const cap = 1500;
+  const acts = new Int32Array(64);
+  let answered = 0, capped = 0, promotions = 0;
+  const check = (x: Int32Array, side: number): void => {
+    isInSakoAmazon(x, side);
+    if (lastSearchExceeded()) {
+      capped++;
+      return;
+    }
+    answered++;
+    if (x[PROMO]! >= 0) promotions++;
+    assert.ok(lastSearchStates() <= cap, `${writePacoFen(x)}: ${lastSearchStates()} states answered under a cap of ${cap}`);
+  };
+  setSakoStateLimit(cap);
+  try {
+    for (let i = 0; i < (FULL ? 20_000 : 2_000); i++) {
+      const s = fen(denseSakoFen(rng));
+      check(s, s[PLAYER]! ^ 1);
+      const me = s[PLAYER]!;
+      for (let step = 0; step < 3; step++) {
+        const n = legalActions(s, acts);
+        if (n === 0) break;
+        applyAction(s, acts[rng.below(n)]!);
+        if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
+        check(s, me ^ 1);
+      }
+    }
+  } finally {
+    setSakoStateLimit(0);
+  }
+  t.diagnostic(`${answered} answered (${promotions} with a pending promotion), ${capped} capped`);
+  assert.ok(capped > 0 && promotions > 100);
+});
+
 test('a union-dense FEN whose amazon search needed a million states is answered within 30,000', () => {
   // Unplanned, the amazon search needed 1,027,400 states here (no Ŝako; the exhaustive search as
   // many, ≈2 s): the pieces in hand that cannot reach the king are no longer followed.

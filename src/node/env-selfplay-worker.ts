@@ -1,4 +1,9 @@
-/** A self-play worker: plays environments [start, end) until the shared game quota is used up. */
+/**
+ * A self-play worker: plays environments [start, end) until their games are done. Each game goes
+ * to the main thread with its index: the count claimed from the shared quota (an environment
+ * that finishes early takes the next game), or with `repeatable` the environment's own share
+ * (environment i of the batch plays games i, i + batch, i + 2·batch, …).
+ */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Rng } from '../core/rng.js';
 import { BatchEnv, envSeed } from '../env/batch.js';
@@ -21,7 +26,9 @@ env.reset();
 const b = env.buffers;
 const l = b.maxLegal;
 const o = b.observationSize;
-const rng = new Rng(envSeed(options.seed ^ 0x5e1f, start));
+// Each environment draws its moves from a generator of its own, seeded by its index in the
+// batch: its games do not depend on the thread that plays them or on the other environments.
+const rngs = Array.from({ length: n }, (_, i) => new Rng(envSeed(options.seed ^ 0x5e1f, start + i)));
 
 // Moves sampled in proportion to visits for the first plies, the most visited after (AlphaZero).
 const SAMPLING_PLIES = 30;
@@ -33,6 +40,8 @@ const evaluator = options.value === 'rollout' ? rolloutEvaluator(searchGame, pac
 const mcts = options.policy === 'mcts' ? new Mcts(searchGame, evaluator, { simulations: options.simulations }, l) : undefined;
 
 interface Trajectory {
+  /** The game's index in this run's segment. */
+  game: number;
   observations: Float32Array[];
   labels: Int32Array[];
   probs: Float32Array[];
@@ -41,10 +50,15 @@ interface Trajectory {
   flags: number[];
   actions: number[];
 }
-const claim = (): boolean => Atomics.add(quota, 0, 1) < options.games;
+/** The next game of environment i (after `previous`, -1 for its first), or -1 when it has none left. */
+function nextGame(i: number, previous: number): number {
+  const game = !options.repeatable ? Atomics.add(quota, 0, 1) : previous < 0 ? start + i : previous + options.batch;
+  return game < options.games ? game : -1;
+}
+const fresh = (game: number): Trajectory | undefined =>
+  game < 0 ? undefined : { game, observations: [], labels: [], probs: [], players: [], fens: [], flags: [], actions: [] };
 const trajectories: (Trajectory | undefined)[] = [];
-const fresh = (): Trajectory => ({ observations: [], labels: [], probs: [], players: [], fens: [], flags: [], actions: [] });
-for (let i = 0; i < n; i++) trajectories.push(claim() ? fresh() : undefined);
+for (let i = 0; i < n; i++) trajectories.push(fresh(nextGame(i, -1)));
 
 const labels = new Int32Array(l);
 const probs = new Float32Array(l);
@@ -58,13 +72,13 @@ while (trajectories.some((t) => t !== undefined)) {
     }
     let chosen: number;
     if (mcts !== undefined) {
-      const r = mcts.search(kernel.state(i) as Int32Array, rng, labels, probs, t.players.length < SAMPLING_PLIES);
+      const r = mcts.search(kernel.state(i) as Int32Array, rngs[i]!, labels, probs, t.players.length < SAMPLING_PLIES);
       chosen = labels[r.chosen]!;
       t.labels.push(labels.slice(0, r.count));
       t.probs.push(probs.slice(0, r.count));
     } else {
       const list = b.legalLabels.slice(i * l, i * l + count);
-      chosen = list[rng.below(count)]!;
+      chosen = list[rngs[i]!.below(count)]!;
       t.labels.push(list);
       t.probs.push(new Float32Array(count).fill(1 / count));
     }
@@ -85,8 +99,9 @@ while (trajectories.some((t) => t !== undefined)) {
   for (let i = 0; i < n; i++) {
     const t = trajectories[i];
     if (b.terminated[i] === 0 && b.truncated[i] === 0) continue;
-    if (t !== undefined) send(t, b.rewards[2 * i]!, b.rewards[2 * i + 1]!, b.truncated[i] === 1);
-    trajectories[i] = t !== undefined && claim() ? fresh() : undefined;
+    if (t === undefined) continue;
+    send(t, b.rewards[2 * i]!, b.rewards[2 * i + 1]!, b.truncated[i] === 1);
+    trajectories[i] = fresh(nextGame(i, t.game));
   }
 }
 parentPort!.postMessage({ type: 'done' });
@@ -113,6 +128,6 @@ function send(t: Trajectory, white: number, black: number, truncated: boolean): 
   const result = truncated ? 3 : white > 0 ? 0 : black > 0 ? 1 : 2;
   const flags = Int8Array.from(t.flags);
   const actions = Int32Array.from(t.actions);
-  const record: GameRecord = { type: 'game', samples, observations, offsets, labels: flatLabels, probs: flatProbs, players, values, fens: t.fens, flags, actions, result };
+  const record: GameRecord = { type: 'game', game: t.game, samples, observations, offsets, labels: flatLabels, probs: flatProbs, players, values, fens: t.fens, flags, actions, result };
   parentPort!.postMessage(record, [observations.buffer, offsets.buffer, flatLabels.buffer, flatProbs.buffer, players.buffer, values.buffer, flags.buffer, actions.buffer]);
 }

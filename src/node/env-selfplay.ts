@@ -24,7 +24,12 @@
  * Workers claim games from one shared count, so an environment that finishes early takes the
  * next game. Hence a run on one thread is repeatable from its seed, and a run on several is not:
  * which environments play the last games, and the order in which the games reach the files,
- * depend on the threads' timing (each game is still played from its environment's seeded start).
+ * depend on the threads' timing (each game is still played from its environment's seeded start,
+ * with its environment's own random moves). With `repeatable` the files depend on the options
+ * alone, whatever the threads and their timing: environment i of the batch plays games i,
+ * i + batch, i + 2·batch, … (so a thread whose environments are done waits for the others), and
+ * a game that arrives before one with a lower index is held back until that one is written (so
+ * a kill also loses the games held back).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +61,8 @@ export interface SelfplayOptions {
   readonly maxSteps: number;
   /** Continue the run in `out` (if there is one) up to `games` games in all. */
   readonly resume?: boolean;
+  /** Fixed shares of games per environment, written in game order: files independent of `threads`. */
+  readonly repeatable?: boolean;
 }
 
 /** `out` holds a run that this one would overwrite, or that cannot be continued as asked. */
@@ -91,10 +98,12 @@ interface RunManifest {
   /** Absent in manifests of version 1 written before checkpoints, which were written at the end only. */
   readonly complete?: boolean;
   readonly segments?: number;
+  /** Absent in manifests written before the option existed: those runs were not. */
+  readonly repeatable?: boolean;
 }
 
 /** The options that decide what a run's games are: a resumed run must be given the same. */
-function runParameters(o: { game: string; policy: SelfplayPolicy; simulations?: number; value?: string; seed: number; maxSteps: number; observation: string }): string[] {
+function runParameters(o: { game: string; policy: SelfplayPolicy; simulations?: number; value?: string; seed: number; maxSteps: number; observation: string; repeatable?: boolean }): string[] {
   return [
     `--game ${o.game}`,
     `--policy ${o.policy}`,
@@ -102,6 +111,7 @@ function runParameters(o: { game: string; policy: SelfplayPolicy; simulations?: 
     `--observation ${o.observation}`,
     `--max-steps ${o.maxSteps}`,
     `--seed ${o.seed}`,
+    ...(o.repeatable === true ? ['--repeatable'] : []),
   ];
 }
 
@@ -125,6 +135,8 @@ export interface SelfplayWorkerInit {
 /** One finished game, as a worker sends it. */
 export interface GameRecord {
   readonly type: 'game';
+  /** Its index in the run's segment (the order of the files with `repeatable`). */
+  readonly game: number;
   readonly samples: number;
   readonly observations: Float32Array;
   readonly offsets: Int32Array;
@@ -247,6 +259,7 @@ async function runLocked(
     seed: options.seed,
     batch: options.batch,
     threads,
+    repeatable: options.repeatable === true,
     maxSteps: options.maxSteps,
     games,
     samples,
@@ -305,6 +318,18 @@ async function runLocked(
     onProgress?.({ games, samples, elapsedMs: elapsed() });
   };
 
+  // With `repeatable`, games that arrive before one with a lower index wait here for it.
+  const heldBack = new Map<number, GameRecord>();
+  let nextInOrder = 0;
+  const arrive = (g: GameRecord): void => {
+    if (options.repeatable !== true) return write(g);
+    heldBack.set(g.game, g);
+    for (let next = heldBack.get(nextInOrder); next !== undefined; next = heldBack.get(nextInOrder)) {
+      heldBack.delete(nextInOrder++);
+      write(next);
+    }
+  };
+
   const claimed = new SharedArrayBuffer(4);
   const url = new URL('./env-selfplay-worker.js', import.meta.url);
   const workers: Worker[] = [];
@@ -332,7 +357,7 @@ async function runLocked(
                 // written after it; thrown from this listener it would be an uncaught exception.
                 if (writeFailed) return;
                 try {
-                  write(m);
+                  arrive(m);
                 } catch (e) {
                   writeFailed = true;
                   reject(e);

@@ -240,8 +240,9 @@ print(json.dumps([m.dtype.str, list(o.shape), bool(np.allclose(p.sum(1), 1)), bo
 test('values are each game\'s result for the player to act: random games played to their end', () =>
   withDir(async (dir) => {
     // Random games from the start mostly end in about 100 to 500 plies; a cap of 400 leaves
-    // checkmates, draws and cut games in one run. One thread: the same games on every run.
-    const options: SelfplayOptions = { ...base, games: 10, batch: 4, threads: 1, seed: 4, maxSteps: 400, out: dir };
+    // checkmates, draws and cut games in one run (seed 5: 2 White wins, 1 Black win, 3 draws, 4 cut).
+    // One thread: the same games on every run.
+    const options: SelfplayOptions = { ...base, games: 10, batch: 4, threads: 1, seed: 5, maxSteps: 400, out: dir };
     await runSelfplay(options);
     const [whiteWins, blackWins, draws, truncated] = check(dir, options);
     // Not vacuous: values of a checkmate (±1 by the mover) and of draws and cuts (0) were
@@ -342,14 +343,15 @@ test('caissa selfplay without an option runs with the default its usage gives', 
   withDir(async (dir) => {
     const usage = selfplayCommand.usage.replace(/\s+/g, ' ');
     assert.match(usage, /--game: chess unless given; the others' defaults: --policy random, --sims 64, --value material \(paco: rollout\), --batch the smaller of N and 64, --threads 1, --observation alphazero, --max-steps 512, --seed 0/);
-    type Manifest = { game: string; policy: string; simulations?: number; value?: string; batch: number; threads: number; observation: { kind: string }; maxSteps: number; seed: number };
+    type Manifest = { game: string; policy: string; simulations?: number; value?: string; batch: number; threads: number; observation: { kind: string }; maxSteps: number; seed: number; repeatable: boolean };
     const run = async (name: string, args: string[]): Promise<Manifest> => {
       const out = join(dir, name);
       assert.equal(await selfplayCommand.run([...args, '--out', out, '--quiet']), 0, name);
       return JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
     };
     const plain = await run('plain', ['--games', '1']);
-    assert.deepEqual([plain.game, plain.policy, plain.simulations, plain.value, plain.batch, plain.threads, plain.observation.kind, plain.maxSteps, plain.seed], ['chess', 'random', undefined, undefined, 1, 1, 'alphazero', 512, 0]);
+    assert.deepEqual([plain.game, plain.policy, plain.simulations, plain.value, plain.batch, plain.threads, plain.observation.kind, plain.maxSteps, plain.seed, plain.repeatable], ['chess', 'random', undefined, undefined, 1, 1, 'alphazero', 512, 0, false]);
+    assert.equal((await run('repeatable', ['--games', '1', '--max-steps', '1', '--repeatable'])).repeatable, true);
     const many = await run('many', ['--games', '65', '--max-steps', '1']);
     assert.deepEqual([many.batch, many.threads], [64, 1]);
     const mcts = await run('mcts', ['--games', '1', '--policy', 'mcts', '--max-steps', '1']);
@@ -543,6 +545,42 @@ test('a run\'s first games start where a single-threaded BatchEnv of its seed st
     assert.deepEqual(starts().sort(), expected);
     await runSelfplay({ ...options, games: 8, resume: true });
     assert.notDeepEqual(starts().slice(4).sort(), expected);
+  }));
+
+test('--repeatable: the files do not depend on --threads; game g is environment g mod B\'s (g div B)-th game, written in order', () =>
+  withDir(async (dir) => {
+    // Chess960 games played to their end (most random games end within 512 steps): lengths vary,
+    // so games finish out of order and on one thread as on three.
+    const options: Omit<SelfplayOptions, 'out'> = { ...base, game: 'chess960', games: 9, batch: 4, seed: 11, maxSteps: 512, repeatable: true };
+    const names = ['observations', 'masks', 'policies', 'actions', 'values', 'players', 'games', 'plies', 'fens'];
+    const runs = [1, 3].map((threads) => join(dir, `t${threads}`));
+    await runSelfplay({ ...options, threads: 1, out: runs[0]! });
+    await runSelfplay({ ...options, threads: 3, out: runs[1]! });
+    for (const name of names) assert.ok(readFileSync(join(runs[0]!, `${name}.npy`)).equals(readFileSync(join(runs[1]!, `${name}.npy`))), `${name}.npy differs`);
+    const [one, three] = runs.map((d) => JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')) as Record<string, unknown>);
+    for (const key of ['threads', 'elapsedMs', 'samplesPerSecond']) {
+      delete one![key];
+      delete three![key];
+    }
+    assert.deepEqual(three, one);
+    assert.equal(one!.repeatable, true);
+    const lines = gameLines(runs[0]!);
+    const lengths = lines.map((l) => l.split('|').length);
+    assert.ok(new Set(lengths).size > 3, `game lengths ${lengths}`);
+    // Game g starts where environment g mod B of a single-threaded BatchEnv of the seed starts its
+    // (g div B)-th episode (each reset draws every environment's next start).
+    const single = new BatchEnv(new ChessKernel(4, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), { seed: 11 });
+    const expected: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      single.reset();
+      for (let i = 0; i < 4; i++) expected.push(single.kernel.describe(i));
+    }
+    assert.deepEqual(lines.map((l) => l.split('|')[0]), expected.slice(0, 9));
+    // A repeatable run is another run: resuming it without the option is refused.
+    await assert.rejects(runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, repeatable: false, resume: true }), /holds a different run \(.*--repeatable\)/);
+    const resumed = await runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, resume: true });
+    assert.equal(resumed.games, 12);
+    assert.deepEqual(Array.from(load(runs[0]!, 'games').data!).filter((g, i, all) => i === 0 || g !== all[i - 1]), Array.from({ length: 12 }, (_, g) => g));
   }));
 
 test('caissa selfplay without --quiet ends its progress line (full bar, games, samples) with a newline, before the one line on stdout', () =>

@@ -19,12 +19,15 @@ const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'EN
 
 const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
-    [--observation alphazero|compact] [--max-steps S] [--seed S] [--resume] [--quiet]
+    [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume] [--quiet]
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
     --max-steps 512, --seed 0
   --seed: with --threads 1 a run is repeatable from its seed; with more threads, timing decides
     which environments play the last games and the order in which games are written
+  --repeatable: the files depend on the options only, not on --threads or timing: environment i
+    plays games i, i+B, i+2B, ... and games are written in order (a thread whose environments are
+    done waits for the others; a kill also loses the games waiting for an earlier one)
   --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
     options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
@@ -59,6 +62,7 @@ export const selfplayCommand: Command = {
         'max-steps': { type: 'string' },
         seed: { type: 'string' },
         resume: { type: 'boolean', default: false },
+        repeatable: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
       },
     });
@@ -94,6 +98,7 @@ export const selfplayCommand: Command = {
       observation: observation as ObservationKind,
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
       resume: values.resume,
+      repeatable: values.repeatable,
     };
     let last = 0;
     const show = !values.quiet;

@@ -268,17 +268,22 @@ test('MCTS self-play samples its moves in proportion to visits for the first 30 
     const policies = load(dir, 'policies');
     const actions = load(dir, 'actions');
     const plies = load(dir, 'plies');
-    let sampledAway = 0;
+    let sampledAway = 0, sampledAwayLast = 0;
     for (let s = 0; s < plies.data!.length; s++) {
       const row = policies.data!.subarray(s * A, (s + 1) * A) as Float32Array;
       const played = row[actions.data![s]!]!;
       assert.ok(played > 0, `sample ${s}: an unvisited move was played`);
       const most = Math.max(...row);
       if (plies.data![s]! >= 30) assert.equal(played, most, `sample ${s} (ply ${plies.data![s]}): not the most visited move`);
-      else if (played < most) sampledAway++;
+      else if (played < most) {
+        sampledAway++;
+        if (plies.data![s] === 29) sampledAwayLast++;
+      }
     }
-    // Sampling shows: before ply 30, moves other than the most visited were played.
+    // Sampling shows: before ply 30, moves other than the most visited were played, at ply 29 too
+    // (this seed's games: two of the four there), so sampling stops at ply 30, not before.
     assert.ok(sampledAway > 0, 'no move before ply 30 was sampled away from the most visited');
+    assert.ok(sampledAwayLast > 0, 'no move at ply 29 was sampled away from the most visited');
   }));
 
 test('CLI: usage errors', async () => {

@@ -25,4 +25,4 @@ for (;;) {
   else if (command === CMD_STEP_RANDOM) env.stepRandom(Atomics.load(c, CTRL_ARG));
   if (Atomics.sub(c, CTRL_PENDING, 1) === 1) Atomics.notify(c, CTRL_PENDING);
 }
-parentPort!.close();
+// Past the loop the thread ends by itself: nothing listens on parentPort to keep it alive.

@@ -41,6 +41,11 @@ export interface BatchOptions {
   readonly firstIndex?: number;
 }
 
+/** A RangeError unless `seed` is a 32-bit integer: envSeed keeps 32 bits, so another, or a fraction, would alias one. */
+function checkSeed(seed: number, where: string): void {
+  if (!(Number.isInteger(seed) && seed >= -(2 ** 31) && seed < 2 ** 32)) throw new RangeError(`${where}: seed must be a 32-bit integer (−2^31 to 2^32 − 1), got ${seed}`);
+}
+
 /** The seed of environment `index` of a batch seeded `seed` (a 32-bit mix of both). */
 export function envSeed(seed: number, index: number): number {
   let h = Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) ^ Math.imul(index + 1, 0x9e3779b1);
@@ -70,8 +75,7 @@ export class BatchEnv {
     const seed = options.seed ?? 0;
     const first = options.firstIndex ?? 0;
     if (!(Number.isInteger(this.maxSteps) && this.maxSteps >= 0)) throw new RangeError(`BatchEnv: maxSteps must be an integer ≥ 0 (0: no cap), got ${this.maxSteps}`);
-    // envSeed keeps 32 bits: a seed outside them, or a fraction, would alias another.
-    if (!(Number.isInteger(seed) && seed >= -(2 ** 31) && seed < 2 ** 32)) throw new RangeError(`BatchEnv: seed must be a 32-bit integer (−2^31 to 2^32 − 1), got ${seed}`);
+    checkSeed(seed, 'BatchEnv');
     if (!(Number.isInteger(first) && first >= 0)) throw new RangeError(`BatchEnv: firstIndex must be an integer ≥ 0, got ${first}`);
     this.rngs = [];
     for (let i = 0; i < this.size; i++) this.rngs.push(new Rng(envSeed(seed, first + i)));
@@ -87,9 +91,17 @@ export class BatchEnv {
     }
   }
 
-  /** Starts a new episode in environment `i` (flags cleared, rewards zero). */
-  resetEnv(i: number): void {
+  /**
+   * Starts a new episode in environment `i` (flags cleared, rewards zero). With `seed`, the
+   * environment's generator is first seeded with it: the episode's random start (and what that
+   * generator draws after it) then depends on `seed` alone, not on the episodes before.
+   */
+  resetEnv(i: number, seed?: number): void {
     this.checkIndex(i, 'resetEnv');
+    if (seed !== undefined) {
+      checkSeed(seed, 'BatchEnv.resetEnv');
+      this.rngs[i] = new Rng(seed);
+    }
     this.startEpisode(i);
     this.buffers.rewards[2 * i] = 0;
     this.buffers.rewards[2 * i + 1] = 0;

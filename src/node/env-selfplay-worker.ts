@@ -1,8 +1,8 @@
 /**
- * A self-play worker: plays environments [start, end) until their games are done. Each game goes
- * to the main thread with its index: the count claimed from the shared quota (an environment
- * that finishes early takes the next game), or with `repeatable` the environment's own share
- * (environment i of the batch plays games i, i + batch, i + 2·batch, …).
+ * A self-play worker: plays environments [start, end) until the shared game quota is used up (an
+ * environment that finishes early claims the next game). Game k of the quota is played from
+ * seeds of its own, its start from `envSeed(seed, first + k)` and its moves from another, so it
+ * is the same game whichever environment and thread play it; it goes to the main thread with k.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Rng } from '../core/rng.js';
@@ -16,19 +16,19 @@ import { canPacoNowAmazon, checkSako } from '../variants/paco/sako.js';
 import type { SearchGame } from '../env/mcts.js';
 import type { GameRecord, SelfplayWorkerInit } from './env-selfplay.js';
 
-const { options, start, end, claimed } = workerData as SelfplayWorkerInit;
+const { options, start, end, claimed, seed, first } = workerData as SelfplayWorkerInit;
 const quota = new Int32Array(claimed);
 const n = end - start;
 const kernelOptions = { ...DEFAULT_KERNEL_OPTIONS, observation: options.observation };
 const kernel = kernelFactory(options.game)!.create(n, kernelOptions);
-const env = new BatchEnv(kernel, { seed: options.seed, firstIndex: start, maxSteps: options.maxSteps, autoReset: true });
-env.reset();
+const env = new BatchEnv(kernel, { seed, firstIndex: start, maxSteps: options.maxSteps, autoReset: true });
+env.reset(); // an episode in every environment, so that one without a game can idle
+
 const b = env.buffers;
 const l = b.maxLegal;
 const o = b.observationSize;
-// Each environment draws its moves from a generator of its own, seeded by its index in the
-// batch: its games do not depend on the thread that plays them or on the other environments.
-const rngs = Array.from({ length: n }, (_, i) => new Rng(envSeed(options.seed ^ 0x5e1f, start + i)));
+/** Each environment's move generator, seeded anew for each of its games. */
+const rngs: Rng[] = [];
 
 // Moves sampled in proportion to visits for the first plies, the most visited after (AlphaZero).
 const SAMPLING_PLIES = 30;
@@ -40,7 +40,7 @@ const evaluator = options.value === 'rollout' ? rolloutEvaluator(searchGame, pac
 const mcts = options.policy === 'mcts' ? new Mcts(searchGame, evaluator, { simulations: options.simulations }, l) : undefined;
 
 interface Trajectory {
-  /** The game's index in this run's segment. */
+  /** The game's index in the quota. */
   game: number;
   observations: Float32Array[];
   labels: Int32Array[];
@@ -50,15 +50,16 @@ interface Trajectory {
   flags: number[];
   actions: number[];
 }
-/** The next game of environment i (after `previous`, -1 for its first), or -1 when it has none left. */
-function nextGame(i: number, previous: number): number {
-  const game = !options.repeatable ? Atomics.add(quota, 0, 1) : previous < 0 ? start + i : previous + options.batch;
-  return game < options.games ? game : -1;
+/** Claims the next game for environment i and starts it there, or returns undefined when none is left. */
+function begin(i: number): Trajectory | undefined {
+  const game = Atomics.add(quota, 0, 1);
+  if (game >= options.games) return undefined;
+  env.resetEnv(i, envSeed(seed, first + game));
+  rngs[i] = new Rng(envSeed(seed ^ 0x5e1f, first + game));
+  return { game, observations: [], labels: [], probs: [], players: [], fens: [], flags: [], actions: [] };
 }
-const fresh = (game: number): Trajectory | undefined =>
-  game < 0 ? undefined : { game, observations: [], labels: [], probs: [], players: [], fens: [], flags: [], actions: [] };
 const trajectories: (Trajectory | undefined)[] = [];
-for (let i = 0; i < n; i++) trajectories.push(fresh(nextGame(i, -1)));
+for (let i = 0; i < n; i++) trajectories.push(begin(i));
 
 const labels = new Int32Array(l);
 const probs = new Float32Array(l);
@@ -101,7 +102,7 @@ while (trajectories.some((t) => t !== undefined)) {
     if (b.terminated[i] === 0 && b.truncated[i] === 0) continue;
     if (t === undefined) continue;
     send(t, b.rewards[2 * i]!, b.rewards[2 * i + 1]!, b.truncated[i] === 1);
-    trajectories[i] = fresh(nextGame(i, t.game));
+    trajectories[i] = begin(i);
   }
 }
 parentPort!.postMessage({ type: 'done' });

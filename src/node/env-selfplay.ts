@@ -22,14 +22,14 @@
  * resumed with a larger `games` to extend it.
  *
  * Workers claim games from one shared count, so an environment that finishes early takes the
- * next game. Hence a run on one thread is repeatable from its seed, and a run on several is not:
- * which environments play the last games, and the order in which the games reach the files,
- * depend on the threads' timing (each game is still played from its environment's seeded start,
- * with its environment's own random moves). With `repeatable` the files depend on the options
- * alone, whatever the threads and their timing: environment i of the batch plays games i,
- * i + batch, i + 2·batch, … (so a thread whose environments are done waits for the others), and
- * a game that arrives before one with a lower index is held back until that one is written (so
- * a kill also loses the games held back).
+ * next game, and each game is played from seeds of its own (its start and its moves; the worker
+ * derives them from the game's index), whichever environment and thread play it. The games reach
+ * the files as they finish: on several threads that order depends on timing, so such a run is
+ * not repeatable from its seed, one on one thread is. With `repeatable` a game that finishes
+ * before one with a lower index is held back until that one is written: the files then depend
+ * on the options alone, not on `threads`, `batch` or timing, and the seeds follow the index in
+ * the whole run, so a killed run resumed gives the files of a run never killed. The cost: a kill
+ * also loses the games held back, and they take memory meanwhile.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ export interface SelfplayOptions {
   readonly maxSteps: number;
   /** Continue the run in `out` (if there is one) up to `games` games in all. */
   readonly resume?: boolean;
-  /** Fixed shares of games per environment, written in game order: files independent of `threads`. */
+  /** Games written in the order of their indices: files independent of `threads`, `batch`, timing and kills. */
   readonly repeatable?: boolean;
 }
 
@@ -115,7 +115,7 @@ function runParameters(o: { game: string; policy: SelfplayPolicy; simulations?: 
   ];
 }
 
-/** The seed of a run's k-th segment (k runs wrote to it before): the run's own for the first. */
+/** The seed of a run's k-th segment (k runs wrote to it before): the run's own for the first (unless `repeatable`). */
 const segmentSeed = (seed: number, k: number): number => (k === 0 ? seed : envSeed(seed ^ 0x5e6, k));
 
 export interface SelfplayProgress {
@@ -130,12 +130,15 @@ export interface SelfplayWorkerInit {
   readonly start: number;
   readonly end: number;
   readonly claimed: SharedArrayBuffer;
+  /** Game k of the quota is game `first + k` of the seeds of `seed`. */
+  readonly seed: number;
+  readonly first: number;
 }
 
 /** One finished game, as a worker sends it. */
 export interface GameRecord {
   readonly type: 'game';
-  /** Its index in the run's segment (the order of the files with `repeatable`). */
+  /** Its index in the quota (the order of the files with `repeatable`). */
   readonly game: number;
   readonly samples: number;
   readonly observations: Float32Array;
@@ -339,12 +342,17 @@ async function runLocked(
   try {
     if (remaining > 0) {
       checkpoint(false);
-      const segmentOptions: SelfplayOptions = { ...options, games: remaining, seed: segmentSeed(options.seed, segment) };
+      const segmentOptions: SelfplayOptions = { ...options, games: remaining };
+      // A repeatable run's games follow one another in the files, so game g of the run has the
+      // seeds of index g, resumed or not. Otherwise the files hold the games that finished first,
+      // so a resumed run takes another seed, not to repeat one it has.
+      const seed = options.repeatable === true ? options.seed : segmentSeed(options.seed, segment);
+      const first = options.repeatable === true ? games : 0;
       await Promise.all(
         splitRange(options.batch, threads).map(
           ([start, end]) =>
             new Promise<void>((resolve, reject) => {
-              const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed };
+              const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed, seed, first };
               const worker = new Worker(url, { workerData: init });
               workers.push(worker);
               let done = false;

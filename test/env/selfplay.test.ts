@@ -38,6 +38,9 @@ import { canPacoNow, checkSako } from '../../src/variants/paco/sako.js';
 
 const A = 4672;
 
+/** The .npy files of a chess run. */
+const NPY_FILES = ['observations', 'masks', 'policies', 'actions', 'values', 'players', 'games', 'plies', 'fens'];
+
 function load(dir: string, name: string): NpyArray {
   const r = decodeNpy(new Uint8Array(readFileSync(join(dir, `${name}.npy`))));
   assert.ok(r.ok, name);
@@ -240,7 +243,7 @@ print(json.dumps([m.dtype.str, list(o.shape), bool(np.allclose(p.sum(1), 1)), bo
 test('values are each game\'s result for the player to act: random games played to their end', () =>
   withDir(async (dir) => {
     // Random games from the start mostly end in about 100 to 500 plies; a cap of 400 leaves
-    // checkmates, draws and cut games in one run (seed 5: 2 White wins, 1 Black win, 3 draws, 4 cut).
+    // checkmates, draws and cut games in one run (seed 5: 3 White wins, 1 Black win, 2 draws, 4 cut).
     // One thread: the same games on every run.
     const options: SelfplayOptions = { ...base, games: 10, batch: 4, threads: 1, seed: 5, maxSteps: 400, out: dir };
     await runSelfplay(options);
@@ -552,18 +555,17 @@ test('a run\'s first games start where a single-threaded BatchEnv of its seed st
     assert.notDeepEqual(starts().slice(4).sort(), expected);
   }));
 
-test('--repeatable: the files do not depend on --threads; game g is environment g mod B\'s (g div B)-th game, written in order', () =>
+test('--repeatable: the files depend on neither --threads nor --batch; game g starts where environment g of a BatchEnv of the seed starts', () =>
   withDir(async (dir) => {
     // Chess960 games played to their end (most random games end within 512 steps): lengths vary,
-    // so games finish out of order and on one thread as on three.
-    const options: Omit<SelfplayOptions, 'out'> = { ...base, game: 'chess960', games: 9, batch: 4, seed: 11, maxSteps: 512, repeatable: true };
-    const names = ['observations', 'masks', 'policies', 'actions', 'values', 'players', 'games', 'plies', 'fens'];
-    const runs = [1, 3].map((threads) => join(dir, `t${threads}`));
-    await runSelfplay({ ...options, threads: 1, out: runs[0]! });
-    await runSelfplay({ ...options, threads: 3, out: runs[1]! });
-    for (const name of names) assert.ok(readFileSync(join(runs[0]!, `${name}.npy`)).equals(readFileSync(join(runs[1]!, `${name}.npy`))), `${name}.npy differs`);
+    // so games finish out of order, and on one thread otherwise than on three.
+    const options: Omit<SelfplayOptions, 'out'> = { ...base, game: 'chess960', games: 9, seed: 11, maxSteps: 512, repeatable: true };
+    const runs = [join(dir, 'one'), join(dir, 'three')];
+    await runSelfplay({ ...options, threads: 1, batch: 4, out: runs[0]! });
+    await runSelfplay({ ...options, threads: 3, batch: 3, out: runs[1]! });
+    for (const name of NPY_FILES) assert.ok(readFileSync(join(runs[0]!, `${name}.npy`)).equals(readFileSync(join(runs[1]!, `${name}.npy`))), `${name}.npy differs`);
     const [one, three] = runs.map((d) => JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8')) as Record<string, unknown>);
-    for (const key of ['threads', 'elapsedMs', 'samplesPerSecond']) {
+    for (const key of ['threads', 'batch', 'elapsedMs', 'samplesPerSecond']) {
       delete one![key];
       delete three![key];
     }
@@ -572,20 +574,32 @@ test('--repeatable: the files do not depend on --threads; game g is environment 
     const lines = gameLines(runs[0]!);
     const lengths = lines.map((l) => l.split('|').length);
     assert.ok(new Set(lengths).size > 3, `game lengths ${lengths}`);
-    // Game g starts where environment g mod B of a single-threaded BatchEnv of the seed starts its
-    // (g div B)-th episode (each reset draws every environment's next start).
-    const single = new BatchEnv(new ChessKernel(4, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), { seed: 11 });
-    const expected: string[] = [];
-    for (let round = 0; round < 3; round++) {
-      single.reset();
-      for (let i = 0; i < 4; i++) expected.push(single.kernel.describe(i));
-    }
-    assert.deepEqual(lines.map((l) => l.split('|')[0]), expected.slice(0, 9));
+    const single = new BatchEnv(new ChessKernel(9, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), { seed: 11 });
+    single.reset();
+    assert.deepEqual(lines.map((l) => l.split('|')[0]), Array.from({ length: 9 }, (_, g) => single.kernel.describe(g)));
     // A repeatable run is another run: resuming it without the option is refused.
-    await assert.rejects(runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, repeatable: false, resume: true }), /holds a different run \(.*--repeatable\)/);
-    const resumed = await runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, resume: true });
-    assert.equal(resumed.games, 12);
-    assert.deepEqual(Array.from(load(runs[0]!, 'games').data!).filter((g, i, all) => i === 0 || g !== all[i - 1]), Array.from({ length: 12 }, (_, g) => g));
+    await assert.rejects(runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, resume: true, repeatable: false }), /holds a different run \(.*--repeatable\)/);
+  }));
+
+test('--repeatable: a run killed after a checkpoint and resumed (other --threads and --batch) writes the files of a run never killed', () =>
+  withDir(async (dir) => {
+    const killedDir = join(dir, 'killed'), whole = join(dir, 'whole');
+    const args = [MAIN, 'selfplay', '--games', '24', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--repeatable', '--quiet', '--out', killedDir];
+    const child = spawn(process.execPath, [...args, '--batch', '4', '--threads', '2'], { stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let killed = false;
+    while (!killed && child.exitCode === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      const m = readManifest(killedDir);
+      if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
+    }
+    await exited;
+    assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+    const resumed = spawnSync(process.execPath, [...args, '--batch', '3', '--threads', '1', '--resume'], { encoding: 'utf8' });
+    assert.equal(resumed.status, 0, resumed.stderr);
+    assert.equal(readManifest(killedDir)!.segments, 2);
+    await runSelfplay({ ...base, games: 24, policy: 'mcts', simulations: 200, maxSteps: 40, seed: 1, batch: 5, threads: 2, repeatable: true, out: whole });
+    for (const name of NPY_FILES) assert.ok(readFileSync(join(killedDir, `${name}.npy`)).equals(readFileSync(join(whole, `${name}.npy`))), `${name}.npy differs`);
   }));
 
 test('caissa selfplay without --quiet ends its progress line (full bar, games, samples) with a newline, before the one line on stdout', () =>

@@ -25,9 +25,9 @@ const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     --max-steps 512, --seed 0
   --seed: with --threads 1 a run is repeatable from its seed; with more threads, timing decides
     which environments play the last games and the order in which games are written
-  --repeatable: the files depend on the options only, not on --threads or timing: environment i
-    plays games i, i+B, i+2B, ... and games are written in order (a thread whose environments are
-    done waits for the others; a kill also loses the games waiting for an earlier one)
+  --repeatable: games are written in order, so the files depend on the options only, not on
+    --threads, --batch, timing or a kill and --resume (a kill also loses the games waiting for
+    an earlier one)
   --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
     options it was started with; a kill loses at most the games of the last second
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);

@@ -18,7 +18,7 @@ import { epdFens, FULL, spread, testSeed } from '../helpers.js';
 
 /** Random steps per game: over 10,000 by default, 100,000 with CAISSA_FULL. */
 const STEPS = FULL ? 100_000 : 12_000;
-import { BatchEnv } from '../../src/env/batch.js';
+import { BatchEnv, envSeed } from '../../src/env/batch.js';
 import { createBuffers, sliceBuffers } from '../../src/env/buffers.js';
 import { CHESS_ACTIONS, encodeChessMove } from '../../src/env/chess-actions.js';
 import { ChessKernel, StartPositionError } from '../../src/env/chess-kernel.js';
@@ -482,6 +482,21 @@ test('BatchEnv options that are no count or seed are a RangeError naming the opt
   for (const seed of [1.5, NaN, 2 ** 32, -(2 ** 31) - 1, '1']) assert.throws(make({ seed }), /BatchEnv: seed must be a 32-bit integer/, String(seed));
   for (const firstIndex of [-1, 0.5, NaN]) assert.throws(make({ firstIndex }), /BatchEnv: firstIndex must be an integer ≥ 0/, String(firstIndex));
   for (const options of [{ maxSteps: 0 }, { maxSteps: 1 }, { seed: -(2 ** 31) }, { seed: 2 ** 32 - 1 }, { firstIndex: 7 }]) make(options)();
+});
+
+test('BatchEnv.resetEnv with a seed starts the episode a fresh environment of that seed starts, whatever came before', () => {
+  // Chess960: the start is drawn from the environment's generator (one of 960 back ranks).
+  const reference = new BatchEnv(new ChessKernel(6, true), { seed: 7 });
+  reference.reset();
+  const env = new BatchEnv(new ChessKernel(2, true), { seed: 99 });
+  env.reset();
+  env.step(); // the generators have moved on since their own starts
+  for (let i = 0; i < 6; i++) {
+    env.resetEnv(1, envSeed(7, i));
+    assert.equal(env.kernel.describe(1), reference.kernel.describe(i), `seed of environment ${i}`);
+  }
+  assert.ok(new Set(Array.from({ length: 6 }, (_, i) => reference.kernel.describe(i))).size > 1);
+  for (const seed of [1.5, 2 ** 32, '1']) assert.throws(() => env.resetEnv(0, seed as number), /BatchEnv.resetEnv: seed must be a 32-bit integer/, String(seed));
 });
 
 test('a kernel size that is no count, or an observation kind that is none of the three, is a RangeError naming it', () => {

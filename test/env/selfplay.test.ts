@@ -419,21 +419,25 @@ function gameLines(dir: string): string[] {
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 
+/** Runs `caissa selfplay` with `args` and kills it (SIGKILL) as soon as a checkpoint in `dir` holds a game. */
+async function killAtFirstGame(args: string[], dir: string): Promise<void> {
+  const child = spawn(process.execPath, args, { stdio: 'ignore' });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let killed = false;
+  while (!killed && child.exitCode === null) {
+    await new Promise((r) => setTimeout(r, 20));
+    const m = readManifest(dir);
+    if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
+  }
+  await exited;
+  assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+}
+
 test('a run killed after a checkpoint resumes: no game lost or played twice, files as the manifest says', () =>
   withDir(async (dir) => {
     const options: SelfplayOptions = { ...base, games: 60, batch: 4, threads: 1, policy: 'mcts', simulations: 200, maxSteps: 40, out: dir };
     const args = [MAIN, 'selfplay', '--games', '60', '--batch', '4', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
-    const child = spawn(process.execPath, args, { stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // Killed as soon as a checkpoint holds a game.
-    let killed = false;
-    while (!killed && child.exitCode === null) {
-      await new Promise((r) => setTimeout(r, 20));
-      const m = readManifest(dir);
-      if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
-    }
-    await exited;
-    assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+    await killAtFirstGame(args, dir);
     // What the kill left reads as the last checkpoint's games (numpy reads the same header).
     const checkpoint = readManifest(dir)!;
     assert.equal(checkpoint.complete, false);
@@ -585,16 +589,7 @@ test('--repeatable: a run killed after a checkpoint and resumed (other --threads
   withDir(async (dir) => {
     const killedDir = join(dir, 'killed'), whole = join(dir, 'whole');
     const args = [MAIN, 'selfplay', '--games', '24', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--repeatable', '--quiet', '--out', killedDir];
-    const child = spawn(process.execPath, [...args, '--batch', '4', '--threads', '2'], { stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let killed = false;
-    while (!killed && child.exitCode === null) {
-      await new Promise((r) => setTimeout(r, 20));
-      const m = readManifest(killedDir);
-      if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
-    }
-    await exited;
-    assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+    await killAtFirstGame([...args, '--batch', '4', '--threads', '2'], killedDir);
     const resumed = spawnSync(process.execPath, [...args, '--batch', '3', '--threads', '1', '--resume'], { encoding: 'utf8' });
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.equal(readManifest(killedDir)!.segments, 2);

@@ -391,13 +391,31 @@ function denseSakoFen(rng: Rng): string {
   return `${board} ${rng.below(2) === 0 ? 'w' : 'b'} 0 - - -`;
 }
 
+/**
+ * Ŝako questions on one random union-dense FEN: each side's as it stands, then, up to three
+ * actions into the turn of the side to move, its opponent's Ŝako mid-turn.
+ */
+function denseSakoQuestions(rng: Rng, check: (s: Int32Array, side: number) => void): void {
+  const s = fen(denseSakoFen(rng));
+  check(s, 0);
+  check(s, 1);
+  const me = s[PLAYER]!;
+  const acts = new Int32Array(64);
+  for (let step = 0; step < 3; step++) {
+    const n = legalActions(s, acts);
+    if (n === 0) break;
+    applyAction(s, acts[rng.below(n)]!);
+    if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
+    check(s, me ^ 1);
+  }
+}
+
 test('union-dense random FENs: the planned amazon search agrees with the exhaustive search (settled, mid-turn, pending promotions)', (t) => {
   // The amazon search prunes each chain to the pieces in hand that may still reach the king
   // (threat-plan.ts with the king's square as the goal, search.ts): a pure speed-up, so its
   // answers must be the unpruned search's wherever that one finishes.
   const rng = new Rng(testSeed(20261124));
   const target = FULL ? 40_000 : 5_000;
-  const acts = new Int32Array(64);
   let compared = 0, midTurn = 0, promotion = 0, yes = 0, capped = 0, largest = 0;
   const check = (x: Int32Array, side: number): void => {
     const exhaustive = isInSako(x, side);
@@ -416,20 +434,7 @@ test('union-dense random FENs: the planned amazon search agrees with the exhaust
   };
   setSakoStateLimit(100_000);
   try {
-    while (compared + capped < target) {
-      const s = fen(denseSakoFen(rng));
-      check(s, 0);
-      check(s, 1);
-      // Up to three actions into the turn of the side to move: its opponent's Ŝako mid-turn.
-      const me = s[PLAYER]!;
-      for (let step = 0; step < 3; step++) {
-        const n = legalActions(s, acts);
-        if (n === 0) break;
-        applyAction(s, acts[rng.below(n)]!);
-        if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
-        check(s, me ^ 1);
-      }
-    }
+    while (compared + capped < target) denseSakoQuestions(rng, check);
   } finally {
     setSakoStateLimit(0);
   }
@@ -466,7 +471,6 @@ test('a state cap bounds the whole question: the promotion choices and the unpla
   // Whatever the position, an answered question stayed within the cap.
   const rng = new Rng(testSeed(20261125));
   const cap = 1500;
-  const acts = new Int32Array(64);
   let answered = 0, capped = 0, promotions = 0;
   const check = (x: Int32Array, side: number): void => {
     isInSakoAmazon(x, side);
@@ -480,18 +484,7 @@ test('a state cap bounds the whole question: the promotion choices and the unpla
   };
   setSakoStateLimit(cap);
   try {
-    for (let i = 0; i < (FULL ? 20_000 : 2_000); i++) {
-      const s = fen(denseSakoFen(rng));
-      check(s, s[PLAYER]! ^ 1);
-      const me = s[PLAYER]!;
-      for (let step = 0; step < 3; step++) {
-        const n = legalActions(s, acts);
-        if (n === 0) break;
-        applyAction(s, acts[rng.below(n)]!);
-        if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
-        check(s, me ^ 1);
-      }
-    }
+    for (let i = 0; i < (FULL ? 10_000 : 1_000); i++) denseSakoQuestions(rng, check);
   } finally {
     setSakoStateLimit(0);
   }

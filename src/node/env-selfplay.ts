@@ -23,13 +23,13 @@
  *
  * Workers claim games from one shared count, so an environment that finishes early takes the
  * next game, and each game is played from seeds of its own (its start and its moves; the worker
- * derives them from the game's index), whichever environment and thread play it. The games reach
- * the files as they finish: on several threads that order depends on timing, so such a run is
- * not repeatable from its seed, one on one thread is. With `repeatable` a game that finishes
- * before one with a lower index is held back until that one is written: the files then depend
- * on the options alone, not on `threads`, `batch` or timing, and the seeds follow the index in
- * the whole run, so a killed run resumed gives the files of a run never killed. The cost: a kill
- * also loses the games held back, and they take memory meanwhile.
+ * derives them from the game's index), whichever environment and thread play it: a run plays the
+ * same games whatever `threads` and `batch`. They reach the files as they finish, in an order
+ * that depends on `batch` and, on several threads, on timing. With `repeatable` a game that
+ * finishes before one with a lower index is held back until that one is written: the files then
+ * depend on the options alone, not on `threads`, `batch` or timing, and the seeds follow the
+ * index in the whole run, so a killed run resumed gives the files of a run never killed. The
+ * cost: a kill also loses the games held back, and they take memory meanwhile.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

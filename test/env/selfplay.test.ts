@@ -559,7 +559,7 @@ test('a run\'s first games start where a single-threaded BatchEnv of its seed st
     assert.notDeepEqual(starts().slice(4).sort(), expected);
   }));
 
-test('--repeatable: the files depend on neither --threads nor --batch; game g starts where environment g of a BatchEnv of the seed starts', () =>
+test('--repeatable: the files depend on neither --threads nor --batch; game g starts where environment g of a BatchEnv of the seed starts; without it, the same games, in the order they finish', () =>
   withDir(async (dir) => {
     // Chess960 games played to their end (most random games end within 512 steps): lengths vary,
     // so games finish out of order, and on one thread otherwise than on three.
@@ -581,6 +581,10 @@ test('--repeatable: the files depend on neither --threads nor --batch; game g st
     const single = new BatchEnv(new ChessKernel(9, true, { ...DEFAULT_KERNEL_OPTIONS, observation: 'compact' }), { seed: 11 });
     single.reset();
     assert.deepEqual(lines.map((l) => l.split('|')[0]), Array.from({ length: 9 }, (_, g) => single.kernel.describe(g)));
+    // Without the option, a run on two threads plays the same games, written as they finish.
+    const plain = join(dir, 'plain');
+    await runSelfplay({ ...options, repeatable: false, threads: 2, batch: 4, out: plain });
+    assert.deepEqual(gameLines(plain).sort(), [...lines].sort());
     // A repeatable run is another run: resuming it without the option is refused.
     await assert.rejects(runSelfplay({ ...options, threads: 2, games: 12, out: runs[0]!, resume: true, repeatable: false }), /holds a different run \(.*--repeatable\)/);
   }));

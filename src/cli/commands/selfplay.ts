@@ -23,8 +23,8 @@ const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
     --max-steps 512, --seed 0
-  --seed: with --threads 1 a run is repeatable from its seed; with more threads, timing decides
-    which environments play the last games and the order in which games are written
+  --seed: the run plays the same games whatever --threads and --batch; they are written as they
+    finish, in an order that depends on --batch and, with more than one thread, on timing
   --repeatable: games are written in order, so the files depend on the options only, not on
     --threads, --batch, timing or a kill and --resume (a kill also loses the games waiting for
     an earlier one)

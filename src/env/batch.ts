@@ -41,6 +41,20 @@ export interface BatchOptions {
   readonly firstIndex?: number;
 }
 
+/**
+ * The checks of an `observeAs` call (`where` names it), but for the environment's index: a
+ * RangeError for a player or a buffer that is none, an Error when observations are off (`size`
+ * 0) or `kernel` has no viewer.
+ */
+export function checkObserveAs(where: string, kernel: GameKernel, size: number, player: number, out: Float32Array, o: number): void {
+  if (player !== 0 && player !== 1) throw new RangeError(`${where}: player must be 0 (White) or 1 (Black), got ${player}`);
+  if (size === 0) throw new Error(`${where}: this batch has no observations (observation kind none)`);
+  if (!(Number.isInteger(o) && o >= 0 && o + size <= out.length)) {
+    throw new RangeError(`${where}: out[${o}..${o + size}) does not fit a buffer of ${out.length} values`);
+  }
+  if (kernel.observeAs === undefined) throw new Error(`${where}: this game's observation is the player to act's only`);
+}
+
 /** A RangeError unless `seed` is a 32-bit integer: envSeed keeps 32 bits, so another, or a fraction, would alias one. */
 function checkSeed(seed: number, where: string): void {
   if (!(Number.isInteger(seed) && seed >= -(2 ** 31) && seed < 2 ** 32)) throw new RangeError(`${where}: seed must be a 32-bit integer (−2^31 to 2^32 − 1), got ${seed}`);
@@ -165,14 +179,8 @@ export class BatchEnv {
    */
   observeAs(i: number, player: number, out: Float32Array, o = 0): void {
     this.checkIndex(i, 'observeAs');
-    if (player !== 0 && player !== 1) throw new RangeError(`BatchEnv.observeAs: player must be 0 (White) or 1 (Black), got ${player}`);
-    const size = this.buffers.observationSize;
-    if (size === 0) throw new Error('BatchEnv.observeAs: this batch has no observations (observation kind none)');
-    if (!(Number.isInteger(o) && o >= 0 && o + size <= out.length)) {
-      throw new RangeError(`BatchEnv.observeAs: out[${o}..${o + size}) does not fit a buffer of ${out.length} values`);
-    }
-    if (this.kernel.observeAs === undefined) throw new Error("BatchEnv.observeAs: this game's observation is the player to act's only");
-    this.kernel.observeAs(i, player, out, o);
+    checkObserveAs('BatchEnv.observeAs', this.kernel, this.buffers.observationSize, player, out, o);
+    this.kernel.observeAs!(i, player, out, o);
   }
 
   /** Steps every environment with `actions` (default: `buffers.actions`). */

@@ -11,11 +11,12 @@
  * wakes this thread, which throws a WorkerThreadError with the reason. A worker that fails to
  * start fails `create` the same way, after the other threads are ended.
  *
- * `BatchEnv.observeAs` (another player's view) is not offered here: the states of the other
- * slices live in the workers, and the buffers hold the player to act's view only.
+ * `observeAs` (another player's view, as `BatchEnv.observeAs`) is a command like a step: the
+ * thread that holds the environment writes the view into a shared scratch row, which the caller's
+ * buffer gets a copy of.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { BatchEnv, type BatchOptions } from '../env/batch.js';
+import { BatchEnv, checkObserveAs, type BatchOptions } from '../env/batch.js';
 import { createBuffers, sliceBuffers, type EnvBuffers } from '../env/buffers.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelOptions } from '../env/kernel.js';
 import { kernelFactory } from '../env/registry.js';
@@ -26,6 +27,8 @@ export const CMD_STEP = 1;
 export const CMD_RESET = 2;
 export const CMD_EXIT = 3;
 export const CMD_STEP_RANDOM = 4;
+/** Argument: 2 · environment + player; the thread that holds it writes into `WorkerInit.scratch`. */
+export const CMD_OBSERVE_AS = 5;
 /** Control words: generation, command, workers still busy (negative once one is lost), argument. */
 export const CTRL_GEN = 0;
 export const CTRL_CMD = 1;
@@ -64,7 +67,12 @@ export interface WorkerInit {
   readonly game: string;
   readonly kernel: KernelOptions & { readonly startFens?: readonly string[] };
   readonly batch: BatchOptions;
+  /** One observation (float32) that `CMD_OBSERVE_AS` writes. */
+  readonly scratch: SharedArrayBuffer;
 }
+
+/** Method names of the commands, for errors. */
+const COMMAND_NAMES: Record<number, string> = { [CMD_STEP]: 'step', [CMD_STEP_RANDOM]: 'stepRandom', [CMD_OBSERVE_AS]: 'observeAs' };
 
 /** Splits `size` environments into `parts` contiguous slices of near-equal length. */
 export function splitRange(size: number, parts: number): [number, number][] {
@@ -79,6 +87,8 @@ export class ThreadedBatchEnv {
   readonly threads: number;
   private readonly local: BatchEnv;
   private readonly control: Int32Array;
+  /** Where a worker writes the view `observeAs` asks it for. */
+  private readonly scratch: Float32Array;
   private readonly workers: number;
   /** Owns the workers; undefined when this thread steps the whole batch. */
   private readonly supervisor: Worker | undefined;
@@ -90,12 +100,13 @@ export class ThreadedBatchEnv {
   /** Settles when the supervisor, and so every worker, has exited (it may have before `close`). */
   private readonly exited: Promise<void>;
 
-  private constructor(buffers: EnvBuffers, local: BatchEnv, control: Int32Array, workers: number, supervisor?: Worker, reasons?: MessagePort) {
+  private constructor(buffers: EnvBuffers, local: BatchEnv, control: Int32Array, scratch: Float32Array, workers: number, supervisor?: Worker, reasons?: MessagePort) {
     this.buffers = buffers;
     this.size = buffers.size;
     this.threads = workers + 1;
     this.local = local;
     this.control = control;
+    this.scratch = scratch;
     this.workers = workers;
     this.supervisor = supervisor;
     this.reasons = reasons;
@@ -126,7 +137,9 @@ export class ThreadedBatchEnv {
     const local = new BatchEnv(localKernel, { ...batch, firstIndex: s0 }, sliceBuffers(buffers, s0, e0));
     const controlMemory = new SharedArrayBuffer(32);
     const control = new Int32Array(controlMemory);
-    if (threads === 1) return new ThreadedBatchEnv(buffers, local, control, 0);
+    const scratchMemory = new SharedArrayBuffer(threads === 1 ? 0 : 4 * obsSize);
+    const scratch = new Float32Array(scratchMemory);
+    if (threads === 1) return new ThreadedBatchEnv(buffers, local, control, scratch, 0);
     const inits = ranges.slice(1).map(
       ([start, end]): WorkerInit => ({
         memory: buffers.memory as SharedArrayBuffer,
@@ -140,6 +153,7 @@ export class ThreadedBatchEnv {
         game: options.game,
         kernel: kernelOptions,
         batch,
+        scratch: scratchMemory,
       }),
     );
     const { port1, port2 } = new MessageChannel();
@@ -163,7 +177,7 @@ export class ThreadedBatchEnv {
       await supervisor.terminate();
       throw e;
     }
-    return new ThreadedBatchEnv(buffers, local, control, inits.length, supervisor, port1);
+    return new ThreadedBatchEnv(buffers, local, control, scratch, inits.length, supervisor, port1);
   }
 
   /** The error of a lost worker, from the reason the supervisor posted before waking this thread. */
@@ -172,11 +186,16 @@ export class ThreadedBatchEnv {
     return (this.failure ??= new WorkerThreadError(reason ?? 'ThreadedBatchEnv: an environment worker was lost'));
   }
 
-  private run(command: number, arg = 0): void {
+  /** Throws unless `command` can run now: the pool is open, no worker lost, and (but to reset) reset before. */
+  private usable(command: number): void {
     if (this.closed) throw new Error('ThreadedBatchEnv: closed');
     if (this.failure !== undefined) throw this.failure;
-    // Before the first reset no environment has an episode to step (see BatchEnv.stepOne).
-    if (command !== CMD_RESET && !this.started) throw new Error(`ThreadedBatchEnv.${command === CMD_STEP ? 'step' : 'stepRandom'}: no episode: call reset() first`);
+    // Before the first reset no environment has an episode to step (see BatchEnv.stepOne) or view.
+    if (command !== CMD_RESET && !this.started) throw new Error(`ThreadedBatchEnv.${COMMAND_NAMES[command]}: no episode: call reset() first`);
+  }
+
+  private run(command: number, arg = 0): void {
+    this.usable(command);
     const c = this.control;
     const n = this.workers;
     if (n > 0) {
@@ -218,6 +237,24 @@ export class ThreadedBatchEnv {
     // The workers read the count as an int32 from shared memory: it must be one, as the main thread's.
     if (!(Number.isInteger(steps) && steps >= 0 && steps <= 0x7fffffff)) throw new RangeError(`ThreadedBatchEnv.stepRandom: steps must be an integer from 0 to 2147483647, got ${steps}`);
     this.run(CMD_STEP_RANDOM, steps);
+  }
+
+  /**
+   * Writes into `out[o..]` the observation of environment `i` from `player`'s side (0 White, 1
+   * Black), as `BatchEnv.observeAs` does, with its errors; the states stay as they are.
+   */
+  observeAs(i: number, player: number, out: Float32Array, o = 0): void {
+    if (!(Number.isInteger(i) && i >= 0 && i < this.size)) throw new RangeError(`ThreadedBatchEnv.observeAs: environment ${i} is not in 0..${this.size - 1}`);
+    // Checked here, not in a worker, where an error would end the thread: the caller's slice has
+    // the same kind of kernel as every other.
+    checkObserveAs('ThreadedBatchEnv.observeAs', this.local.kernel, this.buffers.observationSize, player, out, o);
+    if (i >= this.local.size) {
+      this.run(CMD_OBSERVE_AS, 2 * i + player);
+      out.set(this.scratch, o);
+      return;
+    }
+    this.usable(CMD_OBSERVE_AS);
+    this.local.observeAs(i, player, out, o);
   }
 
   /** Stops the workers (those still alive after a loss too); later commands throw. */

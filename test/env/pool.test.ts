@@ -58,6 +58,55 @@ test('two threads step exactly like one', async () => {
   }
 });
 
+test('observeAs on a pool gives what a single-threaded BatchEnv gives, for environments of every thread, and leaves the rest of out alone', async () => {
+  const size = 7;
+  const kernel = { observation: 'alphazero' as const };
+  const batch = { seed: 4, maxSteps: 30 };
+  const pool = await ThreadedBatchEnv.create({ game: 'chess960', size, threads: 3, kernel, batch });
+  const single = new BatchEnv(new ChessKernel(size, true, { ...DEFAULT_KERNEL_OPTIONS, ...kernel }), batch);
+  const o = single.buffers.observationSize;
+  try {
+    assert.throws(() => pool.observeAs(0, 0, new Float32Array(o)), /ThreadedBatchEnv.observeAs: no episode: call reset\(\) first/);
+    assert.throws(() => pool.observeAs(size - 1, 0, new Float32Array(o)), /ThreadedBatchEnv.observeAs: no episode: call reset\(\) first/);
+    pool.reset();
+    single.reset();
+    for (const steps of [0, 9, 23]) {
+      pool.stepRandom(steps);
+      single.stepRandom(steps);
+      for (let i = 0; i < size; i++) {
+        for (const player of [0, 1]) {
+          const got = new Float32Array(o + 5).fill(-1);
+          const want = new Float32Array(o + 5).fill(-1);
+          pool.observeAs(i, player, got, 2);
+          single.observeAs(i, player, want, 2);
+          assert.deepEqual(got, want, `environment ${i}, player ${player}, after ${steps} more steps`);
+          // The player to act's view is the row of the shared buffers.
+          if (player === single.buffers.currentPlayer[i]) assert.deepEqual(got.subarray(2, 2 + o), pool.buffers.observations.subarray(i * o, (i + 1) * o));
+        }
+      }
+    }
+    // Bad arguments are the caller's errors, raised before any thread is asked: the pool goes on.
+    assert.throws(() => pool.observeAs(size, 0, new Float32Array(o)), /RangeError: ThreadedBatchEnv.observeAs: environment 7 is not in 0..6/);
+    assert.throws(() => pool.observeAs(5, 2, new Float32Array(o)), /RangeError: ThreadedBatchEnv.observeAs: player must be 0 \(White\) or 1 \(Black\), got 2/);
+    assert.throws(() => pool.observeAs(5, 0, new Float32Array(o), 1), /RangeError: ThreadedBatchEnv.observeAs: out\[1\.\.\d+\) does not fit a buffer of \d+ values/);
+    pool.stepRandom(5);
+    single.stepRandom(5);
+    assert.deepEqual(pool.buffers.observations, single.buffers.observations);
+  } finally {
+    await pool.close();
+  }
+  assert.throws(() => pool.observeAs(size - 1, 0, new Float32Array(o)), /ThreadedBatchEnv: closed/);
+  // Paco Ŝako's observation has no viewer: an Error before any thread is asked.
+  const paco = await ThreadedBatchEnv.create({ game: 'paco', size: 4, threads: 2 });
+  try {
+    paco.reset();
+    assert.throws(() => paco.observeAs(3, 0, new Float32Array(1 << 12)), /Error: ThreadedBatchEnv.observeAs: this game's observation is the player to act's only/);
+    paco.stepRandom(3);
+  } finally {
+    await paco.close();
+  }
+});
+
 test('threads are capped by the batch size; unknown games are refused', async () => {
   const pool = await ThreadedBatchEnv.create({ game: 'chess', size: 1, threads: 4 });
   assert.equal(pool.threads, 1);

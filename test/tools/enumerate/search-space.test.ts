@@ -13,6 +13,7 @@ import { generatePseudo } from '../../../src/tools/enumerate/pseudo-movegen.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
 import { FULL, runCommand } from '../../helpers.js';
+import { moveText, readSeedFen, seedMoves } from './seed-reference.js';
 
 /** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
@@ -160,6 +161,34 @@ test('pseudo-legal generator: a superset of the legal moves; the extra ones leav
       const occHi = child[1]! | child[3]!;
       assert.ok(attackersOf(child, kingSquare(child, us), us ^ 1, occLo, occHi, scratch), `pseudo move ${m} is legal in ${line}`);
     }
+    checked++;
+  }
+  assert.ok(checked > 100);
+});
+
+/** Our pseudo-legal moves in the reference's notation (castling as king → rook). */
+function pseudoTexts(fen: string): string[] {
+  const pos = readFen(fen);
+  assert.ok(pos.ok, fen);
+  const w = new Int32Array(WORDS);
+  w.set(pos.value.words);
+  const out = new Uint16Array(MAX_MOVES);
+  const n = generatePseudo(w, out);
+  const promotion = ['', '', '', '', 'n', 'b', 'r', 'q'];
+  return Array.from(out.subarray(0, n), (m) => moveText({ from: m & 63, to: (m >> 6) & 63, promotion: promotion[m >> 12] || undefined, castle: m >> 12 === 3 })).sort();
+}
+
+/** Positions the perft suite lacks: pawns of both sides pushing and promoting next to the board's edges. */
+const PSEUDO_EXTRA = ['4k3/8/7P/8/8/p7/8/4K3 w - - 0 1', '4k3/8/7P/8/8/p7/8/4K3 b - - 0 1', '4k3/P6P/8/8/8/8/p6p/4K3 b - - 0 1', '4k3/P6P/8/8/8/8/p6p/4K3 w - - 0 1'];
+
+test('pseudo-legal generator: the move lists of a model written from the rules (perft suite)', async () => {
+  for (const fen of PSEUDO_EXTRA) assert.deepEqual(pseudoTexts(fen), seedMoves(readSeedFen(fen)).map(moveText).sort(), fen);
+  let checked = 0;
+  for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
+    if (line.trim() === '') continue;
+    const fen = line.split(';')[0]!.trim();
+    if (!readFen(fen).ok) continue;
+    assert.deepEqual(pseudoTexts(fen), seedMoves(readSeedFen(fen)).map(moveText).sort(), fen);
     checked++;
   }
   assert.ok(checked > 100);

@@ -2,9 +2,10 @@
  * Pseudo-legal move generation for the seed's semantics (ROECE, see the enumeration note §3):
  * moves are generated without any check test (a move may leave the own king attacked and kings
  * can be captured), and castling rights never change. Castling needs the right, the king on its
- * home square and the rook on the right's square, the squares between them empty, and (with
- * `castleThroughCheck` false, the default) the king not in check and not passing or landing on an
- * attacked square (FIDE 3.8.2.2, which the seed's "fixed castling and attack logic" applies).
+ * original square (FIDE 3.8.2: the king castles from there; frozen rights do not let a king that
+ * went elsewhere castle from where it stands) and the rook on the right's square, the squares
+ * between them empty, and the king not in check and not passing or landing on an attacked square
+ * (FIDE 3.8.2.2, which the seed's "fixed castling and attack logic" applies).
  *
  * Same 16-bit move encoding as the core (`chess/move.ts`). Built on the core's attack tables.
  * Expects the position at offset 0 of `w` (the buffers of the search-space code).
@@ -41,8 +42,28 @@ function emitPawn(out: Uint16Array, n: number, from: number, to: number, kind: n
 
 const bit = (w: Int32Array, base: number, sq: number): boolean => (w[base + (sq >> 5)]! & (1 << (sq & 31))) !== 0;
 
-/** Pseudo-legal moves of the position at `w[0..]` into `out`; returns how many. */
-export function generatePseudo(w: Int32Array, out: Uint16Array): number {
+/**
+ * The kings' original files for castling: White's in bits 0–3, Black's in bits 4–7, 8 where a
+ * side has none. Standard chess: the e-file (FIDE 3.8.2); a Chess960 start gives its own.
+ */
+export const STANDARD_KING_FILES = 4 | (4 << 4);
+
+/** The `kingFiles` of a position whose kings stand on their original squares (8 off the back rank). */
+export function kingFilesOf(w: Int32Array): number {
+  let files = 0;
+  for (let side = 0; side < 2; side++) {
+    // The king on its own back rank (white: bits 0–7 of word 0, black: bits 24–31 of word 1).
+    const backRank = ((w[14 + side]! & w[3 * side]!) >>> (24 * side)) & 0xff;
+    files |= (backRank === 0 ? 8 : lsb(backRank)) << (4 * side);
+  }
+  return files;
+}
+
+/**
+ * Pseudo-legal moves of the position at `w[0..]` into `out`; returns how many. `kingFiles`: the
+ * kings' original files (see STANDARD_KING_FILES).
+ */
+export function generatePseudo(w: Int32Array, out: Uint16Array, kingFiles: number = STANDARD_KING_FILES): number {
   const us = w[W_TURN]!;
   const them = us ^ 1;
   const usLo = w[2 * us]!;
@@ -101,19 +122,18 @@ export function generatePseudo(w: Int32Array, out: Uint16Array): number {
     }
     n = emitSet(out, n, sq, tLo & ~usLo, tHi & ~usHi);
   }
-  return n + castlingPseudo(w, out, n, us, occLo, occHi);
+  return n + castlingPseudo(w, out, n, us, occLo, occHi, kingFiles);
 }
 
 /** Castling with frozen rights (standard and Chess960 back ranks). */
-function castlingPseudo(w: Int32Array, out: Uint16Array, n: number, us: number, occLo: number, occHi: number): number {
+function castlingPseudo(w: Int32Array, out: Uint16Array, n: number, us: number, occLo: number, occHi: number, kingFiles: number): number {
   let rights = (w[W_CASTLING]! >> (8 * us)) & 0xff;
   if (rights === 0) return 0;
   const rank = us === 0 ? 0 : 56;
-  const kings = (w[14 + (us === 0 ? 0 : 1)]! & w[2 * us + (us === 0 ? 0 : 1)]!) >>> (us === 0 ? 0 : 24);
-  const home = kings & 0xff;
-  if (home === 0) return 0;
-  const kf = lsb(home);
+  const kf = (kingFiles >> (4 * us)) & 15;
   const ksq = rank + kf;
+  // Only a king on its original square castles (FIDE 3.8.2).
+  if (kf > 7 || !bit(w, 14, ksq) || !bit(w, 2 * us, ksq)) return 0;
   let count = 0;
   while (rights !== 0) {
     const rf = lsb(rights);

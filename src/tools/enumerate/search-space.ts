@@ -27,7 +27,7 @@ import { applyMoveKeyless } from '../../chess/play.js';
 import type { Position } from '../../chess/position.js';
 import { EntrySet } from './entry-set.js';
 import { ID_FIDE, ID_PSEUDO_EP, identityEp } from './identity.js';
-import { generatePseudo } from './pseudo-movegen.js';
+import { generatePseudo, kingFilesOf } from './pseudo-movegen.js';
 import { KEY_WORDS, keyOf, PLACEMENT_WORDS, packRecord, REC_WORDS, unpackRecord } from './record.js';
 
 export interface SearchSpaceOptions {
@@ -131,6 +131,8 @@ export interface SpaceSetup {
   /** The start's record (its placement decides the en-passant exception). */
   readonly startRec: Int32Array;
   readonly startCastling: number;
+  /** The kings' original files, those of the start (castling, `generatePseudo`). */
+  readonly kingFiles: number;
 }
 
 /** The start's record and the setup of a search space from `pos`. */
@@ -140,7 +142,7 @@ export function spaceSetup(pos: Position, options: SearchSpaceOptions = {}): Spa
   w.set(pos.words.subarray(0, WORDS));
   const startRec = new Int32Array(REC_WORDS);
   packRecord(w, 0, identityEp(w, 0, seed ? ID_PSEUDO_EP : ID_FIDE), startRec, 0);
-  return { seed, exactRoots: options.exactRoots === true, startRec, startCastling: w[W_CASTLING]! };
+  return { seed, exactRoots: options.exactRoots === true, startRec, startCastling: w[W_CASTLING]!, kingFiles: kingFilesOf(w) };
 }
 
 /**
@@ -172,7 +174,7 @@ export class SpaceExpander {
     unpackRecord(d, pb, w, 0);
     const us = w[W_TURN]!;
     c.toMove[us]!++;
-    const n = seed ? generatePseudo(w, moves) : generateLegal(w, 0, moves, 0);
+    const n = seed ? generatePseudo(w, moves, this.setup.kingFiles) : generateLegal(w, 0, moves, 0);
     c.expanded++;
     c.moves += n;
     if (n > c.maxMoves) c.maxMoves = n;

@@ -13,7 +13,7 @@ import { generatePseudo } from '../../../src/tools/enumerate/pseudo-movegen.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
 import { FULL, runCommand } from '../../helpers.js';
-import { moveText, readSeedFen, seedMoves } from './seed-reference.js';
+import { moveText, readSeedFen, seedMoves, seedSearchSpace } from './seed-reference.js';
 
 /** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
@@ -103,6 +103,15 @@ const SMALL = [
 // positions: the chessops closure takes half a minute, so by default only exactRoots checks it).
 const CASTLING_CAPTURE = 'k2r4/pppppp1p/8/8/8/8/PPPPPPpP/4K2R b K - 0 1';
 const LARGE = FULL ? [CASTLING_CAPTURE] : [];
+/** Search spaces for the seed semantics (pseudo-legal moves, rights that never change). */
+const SEED_SPACES = [
+  ...SMALL,
+  // Ra1xa3 and Ra2xa3 give one root: the right to castle with the a1 rook stays either way.
+  'k5rb/ppppppp1/8/8/8/p7/1PPPPPPP/R1B1K3 w Q - 0 1',
+  // Chess960 back ranks: the king's original square is b1 (b8), and castling takes it to g1 or c1.
+  'k1b5/pppp4/8/8/8/8/PPPPPPPP/RK4R1 w GA - 0 1',
+  'rk4r1/pppppppp/8/8/8/8/PPPP4/K1B5 b ga - 0 1',
+];
 
 test('search spaces under FIDE rules agree with a chessops closure', () => {
   for (const fen of [...SMALL, ...LARGE]) {
@@ -192,6 +201,17 @@ test('pseudo-legal generator: the move lists of a model written from the rules (
     checked++;
   }
   assert.ok(checked > 100);
+});
+
+test('search spaces under the seed semantics agree with a model written from the rules', () => {
+  for (const fen of SEED_SPACES) {
+    const pos = readFen(fen);
+    assert.ok(pos.ok, fen);
+    const ours = searchSpace(pos.value, { seed: true });
+    const theirs = seedSearchSpace(fen);
+    const picked = Object.fromEntries(Object.keys(theirs).map((k) => [k, ours[k as keyof typeof ours]]));
+    assert.deepEqual(picked, theirs, fen);
+  }
 });
 
 test('search space zero under both semantics (the note §3)', { skip: FULL ? false : 'CAISSA_FULL only (minutes)' }, () => {

@@ -31,12 +31,13 @@ function emitSet(out: Uint16Array, n: number, from: number, lo: number, hi: numb
   return n;
 }
 
-function emitPawn(out: Uint16Array, n: number, from: number, to: number, kind: number): number {
+/** A pawn's move to `to`: four promotions on the last rank (FIDE 3.7.5), else one plain move. */
+function emitPawn(out: Uint16Array, n: number, from: number, to: number): number {
   if (to < 8 || to >= 56) {
     for (let k = 7; k >= 4; k--) out[n++] = from | (to << 6) | (k << 12);
     return n;
   }
-  out[n++] = from | (to << 6) | (kind << 12);
+  out[n++] = from | (to << 6);
   return n;
 }
 
@@ -82,7 +83,7 @@ export function generatePseudo(w: Int32Array, out: Uint16Array, kingFiles: numbe
       const dir = us === 0 ? 8 : -8;
       const one = sq + dir;
       if (!bit(w, 0, one) && !bit(w, 2, one)) {
-        n = emitPawn(out, n, sq, one, 0);
+        n = emitPawn(out, n, sq, one);
         const startRank = us === 0 ? 1 : 6;
         const two = one + dir;
         if (sq >> 3 === startRank && !bit(w, 0, two) && !bit(w, 2, two)) out[n++] = sq | (two << 6) | (MOVE_DOUBLE_PUSH << 12);
@@ -91,11 +92,11 @@ export function generatePseudo(w: Int32Array, out: Uint16Array, kingFiles: numbe
       let cLo = PAWN_ATTACKS[a]! & w[2 * them]!;
       let cHi = PAWN_ATTACKS[a + 1]! & w[2 * them + 1]!;
       while (cLo !== 0) {
-        n = emitPawn(out, n, sq, lsb(cLo), 0);
+        n = emitPawn(out, n, sq, lsb(cLo));
         cLo &= cLo - 1;
       }
       while (cHi !== 0) {
-        n = emitPawn(out, n, sq, 32 + lsb(cHi), 0);
+        n = emitPawn(out, n, sq, 32 + lsb(cHi));
         cHi &= cHi - 1;
       }
       const ep = w[W_EP]!;

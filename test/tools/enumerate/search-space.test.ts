@@ -187,8 +187,23 @@ function pseudoTexts(fen: string): string[] {
   return Array.from(out.subarray(0, n), (m) => moveText({ from: m & 63, to: (m >> 6) & 63, promotion: promotion[m >> 12] || undefined, castle: m >> 12 === 3 })).sort();
 }
 
-/** Positions the perft suite lacks: pawns of both sides pushing and promoting next to the board's edges. */
-const PSEUDO_EXTRA = ['4k3/8/7P/8/8/p7/8/4K3 w - - 0 1', '4k3/8/7P/8/8/p7/8/4K3 b - - 0 1', '4k3/P6P/8/8/8/8/p6p/4K3 b - - 0 1', '4k3/P6P/8/8/8/8/p6p/4K3 w - - 0 1'];
+/**
+ * Positions the perft suite lacks: pawns of both sides pushing and promoting next to the board's
+ * edges; en passant (the suite has no en-passant square), by one pawn, by two, and by a pinned
+ * one (illegal, still pseudo-legal); castling with a Chess960 rook on d1, next to the king,
+ * where the king's path to c1 must be vacant.
+ */
+const PSEUDO_EXTRA = [
+  '4k3/8/7P/8/8/p7/8/4K3 w - - 0 1',
+  '4k3/8/7P/8/8/p7/8/4K3 b - - 0 1',
+  '4k3/P6P/8/8/8/8/p6p/4K3 b - - 0 1',
+  '4k3/P6P/8/8/8/8/p6p/4K3 w - - 0 1',
+  '4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1',
+  '4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1',
+  '8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1',
+  '4k3/8/8/8/8/8/8/3RK2R w DH - 0 1',
+  '4k3/8/8/8/8/8/8/2NRK2R w DH - 0 1',
+];
 
 test('pseudo-legal generator: the move lists of a model written from the rules (perft suite)', async () => {
   for (const fen of PSEUDO_EXTRA) assert.deepEqual(pseudoTexts(fen), seedMoves(readSeedFen(fen)).map(moveText).sort(), fen);

@@ -244,7 +244,7 @@ test('search space zero under both semantics (the note §3)', { skip: FULL ? fal
   assert.deepEqual([fide.whiteToMove, fide.blackToMove], [12727457, 12724717]);
 });
 
-test('caissa enumerate --search-space: the counters of the chessops closure, text and --json, 1 and 2 threads', async () => {
+test('caissa enumerate --search-space: the counters of the chessops closure (of the seed model with --seed-semantics), text and --json, 1 and 2 threads', async () => {
   const fen = SMALL[1]!;
   const theirs = chessopsSearchSpace(fen);
   for (const threads of ['1', '2']) {
@@ -254,6 +254,16 @@ test('caissa enumerate --search-space: the counters of the chessops closure, tex
     const picked = Object.fromEntries(Object.keys(theirs).map((k) => [k, stats[k]]));
     assert.deepEqual(picked, theirs, `--threads ${threads}`);
     assert.ok(Number.isInteger(stats.ms));
+  }
+  // --seed-semantics: the counters of the model of the seed's rules (not those of FIDE's).
+  const seedFen = SEED_SPACES[4]!;
+  const seedTheirs = seedSearchSpace(seedFen);
+  assert.notDeepEqual(seedTheirs, chessopsSearchSpace(seedFen));
+  for (const threads of ['1', '2']) {
+    const j = await runCommand(enumerateCommand, ['--search-space', '--seed-semantics', '--fen', seedFen, '--threads', threads, '--json', '--quiet']);
+    assert.equal(j.code, 0, j.err);
+    const stats = JSON.parse(j.out) as Record<string, number>;
+    assert.deepEqual(Object.fromEntries(Object.keys(seedTheirs).map((k) => [k, stats[k]])), seedTheirs, `--seed-semantics --threads ${threads}`);
   }
   const text = (await runCommand(enumerateCommand, ['--search-space', '--fen', fen, '--quiet'])).out.trimEnd().split('\n');
   assert.equal(text.length, 11);

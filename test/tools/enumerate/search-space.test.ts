@@ -176,13 +176,13 @@ test('pseudo-legal generator: a superset of the legal moves; the extra ones leav
 });
 
 /** Our pseudo-legal moves in the reference's notation (castling as king → rook). */
-function pseudoTexts(fen: string): string[] {
+function pseudoTexts(fen: string, kingFiles?: number): string[] {
   const pos = readFen(fen);
   assert.ok(pos.ok, fen);
   const w = new Int32Array(WORDS);
   w.set(pos.value.words);
   const out = new Uint16Array(MAX_MOVES);
-  const n = generatePseudo(w, out);
+  const n = generatePseudo(w, out, kingFiles);
   const promotion = ['', '', '', '', 'n', 'b', 'r', 'q'];
   return Array.from(out.subarray(0, n), (m) => moveText({ from: m & 63, to: (m >> 6) & 63, promotion: promotion[m >> 12] || undefined, castle: m >> 12 === 3 })).sort();
 }
@@ -205,8 +205,17 @@ const PSEUDO_EXTRA = [
   '4k3/8/8/8/8/8/8/2NRK2R w DH - 0 1',
 ];
 
+/** Kings castling from the corner files (the reader takes a right beside them): [FEN, White's king file, Black's]. */
+const PSEUDO_CORNER_KINGS: [string, number, number][] = [
+  ['k7/p7/8/8/8/8/8/R6K w A - 0 1', 7, 0],
+  ['k7/p7/8/8/8/8/8/KR6 w B - 0 1', 0, 0],
+];
+
 test('pseudo-legal generator: the move lists of a model written from the rules (perft suite)', async () => {
   for (const fen of PSEUDO_EXTRA) assert.deepEqual(pseudoTexts(fen), seedMoves(readSeedFen(fen)).map(moveText).sort(), fen);
+  for (const [fen, white, black] of PSEUDO_CORNER_KINGS) {
+    assert.deepEqual(pseudoTexts(fen, white | (black << 4)), seedMoves(readSeedFen(fen), [white, black]).map(moveText).sort(), fen);
+  }
   let checked = 0;
   for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
     if (line.trim() === '') continue;

@@ -181,6 +181,10 @@ function pseudoTexts(fen: string, kingFiles?: number): string[] {
   assert.ok(pos.ok, fen);
   const w = new Int32Array(WORDS);
   w.set(pos.value.words);
+  return pseudoTextsOf(w, kingFiles);
+}
+
+function pseudoTextsOf(w: Int32Array, kingFiles?: number): string[] {
   const out = new Uint16Array(MAX_MOVES);
   const n = generatePseudo(w, out, kingFiles);
   const promotion = ['', '', '', '', 'n', 'b', 'r', 'q'];
@@ -225,6 +229,22 @@ test('pseudo-legal generator: the move lists of a model written from the rules (
     checked++;
   }
   assert.ok(checked > 100);
+});
+
+test('pseudo-legal generator: the king of the other side on the castling king\'s original square does not castle', () => {
+  // Pseudo-legal play reaches 8/p7/8/8/8/8/8/4K1kR w H with g1 White's king's original square
+  // (Chess960), which the reader refuses (Black in check): build it from k7/p7/8/8/8/8/8/4K2R w H
+  // by moving the black king from a8 (bit 24 of the high words) to g1 (bit 6 of the low words).
+  const pos = readFen('k7/p7/8/8/8/8/8/4K2R w H - 0 1');
+  assert.ok(pos.ok);
+  const w = new Int32Array(WORDS);
+  w.set(pos.value.words);
+  w[3] = w[3]! & ~(1 << 24);
+  w[15] = w[15]! & ~(1 << 24);
+  w[2] = w[2]! | (1 << 6);
+  w[14] = w[14]! | (1 << 6);
+  const fen = '8/p7/8/8/8/8/8/4K1kR w H - 0 1';
+  assert.deepEqual(pseudoTextsOf(w, 6 | (8 << 4)), seedMoves(readSeedFen(fen), [6, -1]).map(moveText).sort());
 });
 
 test('search spaces under the seed semantics agree with a model written from the rules', () => {

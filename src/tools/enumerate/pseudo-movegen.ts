@@ -6,9 +6,9 @@
  * went elsewhere castle from where it stands) and the rook on the right's square, the squares
  * between them empty, and the king not in check and not passing or landing on an attacked square
  * (FIDE 3.8.2.2, which the seed's "fixed castling and attack logic" applies). The seed's own
- * castling code, as read, would also castle a king that stands beside its rook's path (on f1 or
- * g1); its published figures cannot tell the two apart (no king moves in search space zero), so
- * this follows the rules.
+ * castling code (read at 86140cf) also castles a king found between the e-file and the rook (f1
+ * or g1; b1 to d1), and puts a queenside king on b1; its published figures cannot tell these
+ * apart (no castling happens in search space zero), so this follows the rules.
  *
  * Same 16-bit move encoding as the core (`chess/move.ts`). Built on the core's attack tables.
  * Expects the position at offset 0 of `w` (the buffers of the search-space code).

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../../../src/chess/position.js';
 import { makeFen } from '../../../src/notation/fen.js';
+import { parseRedisUrl, unreachableRedis } from '../../../src/node/cluster/connection.js';
 import { initWorkdir } from '../../../src/node/enumerate/run.js';
 import { debianBinary } from '../../debian.js';
 
@@ -404,5 +405,73 @@ test('cluster commands with something other than Redis at the URL (an HTTP serve
   } finally {
     http.close();
     silent.close();
+  }
+});
+
+test('cluster --redis URL: host, port (Redis\'s 6379 when none), password (percent-decoded) and database are read as ioredis reads them, with no retry limit for BullMQ', async () => {
+  // ioredis, the client BullMQ connects with, is an independent reader of the redis:// scheme;
+  // the port it takes when the URL gives none is its default option.
+  const { parseURL } = await import('ioredis/built/utils/index.js');
+  const { DEFAULT_REDIS_OPTIONS } = await import('ioredis/built/redis/RedisOptions.js');
+  for (const url of ['redis://127.0.0.1', 'redis://redis.example:6380', 'redis://redis.example:6380/', 'redis://:p%40ss%3Aw0rd@10.1.2.3:7000/3', 'redis://h:1/15']) {
+    const r = parseRedisUrl(url);
+    assert.ok(r.ok, url);
+    const ref = parseURL(url) as { host?: string; port?: string; password?: string; db?: string };
+    const { host, port, password, db, maxRetriesPerRequest } = r.value;
+    assert.deepEqual(
+      { host, port, password, db, maxRetriesPerRequest },
+      {
+        host: ref.host,
+        port: ref.port === undefined ? DEFAULT_REDIS_OPTIONS.port : Number(ref.port),
+        password: ref.password,
+        db: ref.db === undefined ? undefined : Number(ref.db),
+        // BullMQ's blocking commands must wait for Redis, not fail after a number of retries.
+        maxRetriesPerRequest: null,
+      },
+      url,
+    );
+  }
+  // A database is a number (SELECT's index), not a name.
+  const named = parseRedisUrl('redis://127.0.0.1:6379/jobs');
+  assert.deepEqual(named.ok ? named.value : named.error, { kind: 'redis-url', message: "bad database number in 'redis://127.0.0.1:6379/jobs'" });
+});
+
+test('the Redis probe quotes what another server answers, its first line whole up to 64 characters, names one that closes the connection, and closes its own', { timeout: 60000 }, async () => {
+  const cases: [(s: Socket) => void, (port: number) => string][] = [
+    // 64 characters and no line end: the probe asks no more (the server would send none).
+    [(s) => s.write('x'.repeat(64)), (port) => `127.0.0.1:${port} is not Redis (it answered '${'x'.repeat(64)}')`],
+    [(s) => s.write(`${'y'.repeat(100)}\r\n`), (port) => `127.0.0.1:${port} is not Redis (it answered '${'y'.repeat(64)}')`],
+    // A first line that comes in two pieces is quoted whole.
+    [
+      (s) => {
+        s.write('SSH-2.0-');
+        setTimeout(() => s.write('OpenSSH_9.2\r\n'), 300);
+      },
+      (port) => `127.0.0.1:${port} is not Redis (it answered 'SSH-2.0-OpenSSH_9.2')`,
+    ],
+    [(s) => s.end(), (port) => `127.0.0.1:${port} is not Redis (it closed the connection)`],
+    [(s) => s.end('abc'), (port) => `127.0.0.1:${port} is not Redis (it closed the connection after 'abc')`],
+  ];
+  for (const [answer, reason] of cases) {
+    const closed: Promise<void>[] = [];
+    const sockets: Socket[] = [];
+    const srv = createServer((s) => {
+      sockets.push(s);
+      closed.push(new Promise((resolve) => s.once('close', () => resolve())));
+      s.on('error', () => {});
+      s.resume(); // reads the probe's PING, so that its end is seen
+      answer(s);
+    });
+    const port = await new Promise<number>((resolve) => srv.listen(0, '127.0.0.1', () => resolve((srv.address() as { port: number }).port)));
+    try {
+      // Each answer comes at once: a probe that waited for more would report no answer instead.
+      assert.equal(await unreachableRedis({ host: '127.0.0.1', port, maxRetriesPerRequest: null }, 10000), reason(port));
+      // The probe's connection is closed (the server's side sees it end).
+      assert.equal(closed.length, 1);
+      await closed[0];
+    } finally {
+      for (const s of sockets) s.destroy();
+      srv.close();
+    }
   }
 });

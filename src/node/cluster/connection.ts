@@ -38,15 +38,25 @@ export function parseRedisUrl(text: string): ParsedRedis {
 /** The one queue every job goes through. */
 export const QUEUE = 'caissa';
 
+/** Redis's error for AUTH when it needs no password (the first form from Redis 6 on): the clients warn and go on. */
+const NO_PASSWORD = /^-ERR (AUTH .* called without any password configured for the default user|Client sent AUTH, but no password is set)/;
+
+/** A command as clients send it (RESP): an array of bulk strings. */
+const command = (args: readonly string[]): string => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
+
 /**
  * Why Redis at `o` cannot be reached within `timeoutMs`, or undefined when it can. Checked before
  * the queue clients start: they would otherwise retry forever, logging each refused connection.
  * A TCP connection is not enough (a wrong port may hold another server, and a proxy may accept
- * any): a PING must be answered as Redis answers, with a simple string or an error reply (RESP,
- * `+PONG` or `-NOAUTH …` when a password is needed, which the clients then give). Another reply
- * is quoted as received, its first line up to 64 characters (the CLI escapes control characters).
+ * any): the commands the clients begin with, AUTH with the URL's password and SELECT of its
+ * database, then a PING, must each be answered as Redis answers, with a line that is a simple
+ * string (RESP, `+OK`, `+PONG`) or an error. An error (`-NOAUTH …` when a password is needed,
+ * `-WRONGPASS …`, `-ERR DB index is out of range`) is the reason, which the clients would throw
+ * with a stack trace. Another reply is quoted as received, its first line up to 64 characters
+ * (the CLI escapes control characters).
  */
 export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
+  const commands = [...(o.password !== undefined ? [['AUTH', o.password]] : []), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
   return new Promise((resolve) => {
     const socket = connect({ host: o.host, port: o.port });
     let reply = '';
@@ -55,10 +65,17 @@ export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<str
       resolve(why);
     };
     socket.setTimeout(timeoutMs, () => done(`no answer from ${o.host}:${o.port} within ${timeoutMs} ms`));
-    socket.once('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
+    socket.once('connect', () => socket.write(commands.map(command).join('')));
     socket.on('data', (b: Buffer) => {
       reply += b.toString('latin1');
-      if (reply[0] === '+' || reply[0] === '-') return done(undefined);
+      if (reply[0] === '+' || reply[0] === '-') {
+        // Redis answers each command with one line, in order (an error too, after a refused AUTH).
+        const answers = reply.split('\r\n').slice(0, -1);
+        const refused = answers.findIndex((a, i) => a[0] !== '+' && !(commands[i]![0] === 'AUTH' && NO_PASSWORD.test(a)));
+        if (refused >= 0) return done(`Redis at ${o.host}:${o.port} refused ${commands[refused]![0]}: ${answers[refused]!.slice(1, 65)}`);
+        if (answers.length >= commands.length) done(undefined);
+        return;
+      }
       const line = reply.split(/\r?\n/)[0]!;
       if (line.length < reply.length || reply.length >= 64) done(`${o.host}:${o.port} is not Redis (it answered '${line.slice(0, 64)}')`);
     });

@@ -42,13 +42,16 @@ function lines(child: ChildProcess, onLine: (line: string) => void): void {
   });
 }
 
-async function run(args: string[], cwd?: string): Promise<{ code: number | null; out: string; err: string }> {
+/** Runs the CLI; killed after `killAfterMs` if given (its code is then null). */
+async function run(args: string[], cwd?: string, killAfterMs?: number): Promise<{ code: number | null; out: string; err: string }> {
   const child = spawn(process.execPath, [RUNNER, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(cwd !== undefined ? { cwd } : {}) });
   let out = '';
   let err = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+  const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
   return { code, out, err };
 }
 
@@ -473,5 +476,47 @@ test('the Redis probe quotes what another server answers, its first line whole u
       for (const s of sockets) s.destroy();
       srv.close();
     }
+  }
+});
+
+test('cluster commands at a Redis that needs a password, given none or a wrong one, or naming a database Redis does not have, exit 2 with Redis\'s reason, no stack trace; the password, percent-encoded, is used, and one Redis does not need is no error', needsRedis, async () => {
+  const port = await freePort();
+  // Databases 0 to 15; the password holds an '@', written %40 in the URL.
+  let redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--databases', '16', '--requirepass', 's3cr@t'], { stdio: 'ignore' });
+  const at = `127.0.0.1:${port}`;
+  try {
+    let status = await run(['cluster', 'status', '--redis', `redis://:s3cr%40t@${at}/15`, '--json']);
+    for (let i = 0; i < 50 && status.code !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await run(['cluster', 'status', '--redis', `redis://:s3cr%40t@${at}/15`, '--json']);
+    }
+    assert.equal(status.code, 0, status.err);
+    assert.equal((JSON.parse(status.out) as { jobs: Record<string, number> }).jobs.completed, 0);
+    for (const [url, reason] of [
+      [`redis://${at}`, `Redis at ${at} refused PING: NOAUTH Authentication required.`],
+      [`redis://:secret@${at}`, `Redis at ${at} refused AUTH: WRONGPASS invalid username-password pair or user is disabled.`],
+      [`redis://:s3cr%40t@${at}/16`, `Redis at ${at} refused SELECT: ERR DB index is out of range`],
+    ]) {
+      for (const args of [['status'], ['submit', '--perft', '2'], ['worker']]) {
+        // Killed if it hangs, as the clients retrying a refused connection would.
+        const r = await run(['cluster', ...args, '--redis', url!], undefined, 20000);
+        assert.equal(r.code, 2, `${args.join(' ')} ${url}: ${r.err}`);
+        assert.equal(r.err, `caissa cluster: --redis ${url}: ${reason}\n`, args.join(' '));
+      }
+    }
+    // A password for a Redis that needs none is no reason to stop: ioredis warns and goes on.
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+    redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const open = `redis://:unneeded@${at}`;
+    status = await run(['cluster', 'status', '--redis', open, '--json']);
+    for (let i = 0; i < 50 && /cannot reach/.test(status.err); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await run(['cluster', 'status', '--redis', open, '--json']);
+    }
+    assert.equal(status.code, 0, status.err);
+  } finally {
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
   }
 });

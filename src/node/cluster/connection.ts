@@ -26,7 +26,8 @@ export function parseRedisUrl(text: string): ParsedRedis {
   return {
     ok: true,
     value: {
-      host: url.hostname || '127.0.0.1',
+      // An IPv6 address is written in brackets in a URL (RFC 3986 §3.2.2), which are no part of it.
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1',
       port,
       ...(url.password !== '' ? { password: decodeURIComponent(url.password) } : {}),
       ...(db !== undefined ? { db } : {}),

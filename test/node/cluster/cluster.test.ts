@@ -416,7 +416,7 @@ test('cluster --redis URL: host, port (Redis\'s 6379 when none), password (perce
   // the port it takes when the URL gives none is its default option.
   const { parseURL } = await import('ioredis/built/utils/index.js');
   const { DEFAULT_REDIS_OPTIONS } = await import('ioredis/built/redis/RedisOptions.js');
-  for (const url of ['redis://127.0.0.1', 'redis://redis.example:6380', 'redis://redis.example:6380/', 'redis://:p%40ss%3Aw0rd@10.1.2.3:7000/3', 'redis://h:1/15']) {
+  for (const url of ['redis://127.0.0.1', 'redis://redis.example:6380', 'redis://redis.example:6380/', 'redis://:p%40ss%3Aw0rd@10.1.2.3:7000/3', 'redis://h:1/15', 'redis://[::1]:7000', 'redis://[2001:db8::7]']) {
     const r = parseRedisUrl(url);
     assert.ok(r.ok, url);
     const ref = parseURL(url) as { host?: string; port?: string; password?: string; db?: string };
@@ -515,6 +515,24 @@ test('cluster commands at a Redis that needs a password, given none or a wrong o
       status = await run(['cluster', 'status', '--redis', open, '--json']);
     }
     assert.equal(status.code, 0, status.err);
+  } finally {
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+  }
+});
+
+test('cluster commands reach a Redis at an IPv6 address, written in brackets in the URL', needsRedis, async () => {
+  const port = await freePort();
+  const redis = spawn(server!, ['--port', String(port), '--bind', '::1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  try {
+    const url = `redis://[::1]:${port}`;
+    let status = await run(['cluster', 'status', '--redis', url, '--json']);
+    for (let i = 0; i < 50 && /ECONNREFUSED/.test(status.err); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await run(['cluster', 'status', '--redis', url, '--json']);
+    }
+    assert.equal(status.code, 0, status.err);
+    assert.equal((JSON.parse(status.out) as { jobs: Record<string, number> }).jobs.completed, 0);
   } finally {
     redis.kill('SIGTERM');
     await new Promise((r) => redis.once('exit', r));

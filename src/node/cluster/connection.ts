@@ -1,9 +1,11 @@
 import { connect } from 'node:net';
 
-/** Redis connection options for BullMQ from a `redis://[:password@]host:port[/db]` URL. */
+/** Redis connection options for BullMQ from a `redis://[[user]:password@]host:port[/db]` URL. */
 export interface RedisOptions {
   readonly host: string;
   readonly port: number;
+  /** An ACL user of Redis 6 and later (AUTH user password); without it, the default user. */
+  readonly username?: string;
   readonly password?: string;
   readonly db?: number;
   /** BullMQ workers need blocking commands without a retry limit. */
@@ -29,6 +31,7 @@ export function parseRedisUrl(text: string): ParsedRedis {
       // An IPv6 address is written in brackets in a URL (RFC 3986 §3.2.2), which are no part of it.
       host: url.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1',
       port,
+      ...(url.username !== '' ? { username: decodeURIComponent(url.username) } : {}),
       ...(url.password !== '' ? { password: decodeURIComponent(url.password) } : {}),
       ...(db !== undefined ? { db } : {}),
       maxRetriesPerRequest: null,
@@ -57,7 +60,7 @@ const command = (args: readonly string[]): string => `*${args.length}\r\n${args.
  * (the CLI escapes control characters).
  */
 export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
-  const commands = [...(o.password !== undefined ? [['AUTH', o.password]] : []), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
+  const commands = [...(o.password !== undefined ? [['AUTH', ...(o.username !== undefined ? [o.username] : []), o.password]] : []), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
   return new Promise((resolve) => {
     const socket = connect({ host: o.host, port: o.port });
     let reply = '';

@@ -411,21 +411,23 @@ test('cluster commands with something other than Redis at the URL (an HTTP serve
   }
 });
 
-test('cluster --redis URL: host, port (Redis\'s 6379 when none), password (percent-decoded) and database are read as ioredis reads them, with no retry limit for BullMQ', async () => {
+test('cluster --redis URL: host, port (Redis\'s 6379 when none), user and password (percent-decoded) and database are read as ioredis reads them, with no retry limit for BullMQ', async () => {
   // ioredis, the client BullMQ connects with, is an independent reader of the redis:// scheme;
   // the port it takes when the URL gives none is its default option.
   const { parseURL } = await import('ioredis/built/utils/index.js');
   const { DEFAULT_REDIS_OPTIONS } = await import('ioredis/built/redis/RedisOptions.js');
-  for (const url of ['redis://127.0.0.1', 'redis://redis.example:6380', 'redis://redis.example:6380/', 'redis://:p%40ss%3Aw0rd@10.1.2.3:7000/3', 'redis://h:1/15', 'redis://[::1]:7000', 'redis://[2001:db8::7]']) {
+  for (const url of ['redis://127.0.0.1', 'redis://redis.example:6380', 'redis://redis.example:6380/', 'redis://:p%40ss%3Aw0rd@10.1.2.3:7000/3', 'redis://h:1/15', 'redis://j%C3%BCrg:pw@h:1/2', 'redis://[::1]:7000', 'redis://[2001:db8::7]']) {
     const r = parseRedisUrl(url);
     assert.ok(r.ok, url);
-    const ref = parseURL(url) as { host?: string; port?: string; password?: string; db?: string };
-    const { host, port, password, db, maxRetriesPerRequest } = r.value;
+    const ref = parseURL(url) as { host?: string; port?: string; username?: string; password?: string; db?: string };
+    const { host, port, username, password, db, maxRetriesPerRequest } = r.value;
     assert.deepEqual(
-      { host, port, password, db, maxRetriesPerRequest },
+      { host, port, username, password, db, maxRetriesPerRequest },
       {
         host: ref.host,
         port: ref.port === undefined ? DEFAULT_REDIS_OPTIONS.port : Number(ref.port),
+        // ioredis gives an empty user name with a password alone: the default user.
+        username: ref.username || undefined,
         password: ref.password,
         db: ref.db === undefined ? undefined : Number(ref.db),
         // BullMQ's blocking commands must wait for Redis, not fail after a number of retries.
@@ -530,6 +532,25 @@ test('cluster commands reach a Redis at an IPv6 address, written in brackets in 
     for (let i = 0; i < 50 && /ECONNREFUSED/.test(status.err); i++) {
       await new Promise((r) => setTimeout(r, 200));
       status = await run(['cluster', 'status', '--redis', url, '--json']);
+    }
+    assert.equal(status.code, 0, status.err);
+    assert.equal((JSON.parse(status.out) as { jobs: Record<string, number> }).jobs.completed, 0);
+  } finally {
+    redis.kill('SIGTERM');
+    await new Promise((r) => redis.once('exit', r));
+  }
+});
+
+test('cluster commands given a user in --redis authenticate as that ACL user (Redis 6 and later), not as the default user', needsRedis, async () => {
+  const port = await freePort();
+  // The default user is off: only alice, with her password, may connect.
+  const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--user', 'default', 'off', '--user', 'alice', 'on', '>pw', '~*', '&*', '+@all'], { stdio: 'ignore' });
+  try {
+    const url = `redis://alice:pw@127.0.0.1:${port}`;
+    let status = await run(['cluster', 'status', '--redis', url, '--json'], undefined, 20000);
+    for (let i = 0; i < 50 && /ECONNREFUSED/.test(status.err); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = await run(['cluster', 'status', '--redis', url, '--json'], undefined, 20000);
     }
     assert.equal(status.code, 0, status.err);
     assert.equal((JSON.parse(status.out) as { jobs: Record<string, number> }).jobs.completed, 0);

@@ -212,7 +212,7 @@ test('cluster submit then status --workdir: the work directory keeps only the la
   });
 });
 
-test('cluster worker --threads 2 runs two jobs at once, each under a lock of --lock-ms; perft runs of other depths or cuts are jobs of their own; SIGTERM or SIGINT stops a worker (exit 0)', needsRedis, async () => {
+test('cluster worker --threads 2 runs two jobs at once, each under a lock of --lock-ms, and with neither one at a time under BullMQ\'s 30 s lock; perft runs of other depths or cuts are jobs of their own; SIGTERM or SIGINT stops a worker (exit 0)', needsRedis, async () => {
   await withCluster(
     async (url, cwd) => {
       const perft = async (depth: number, cut: number, nodes: number): Promise<void> => {
@@ -247,13 +247,25 @@ test('cluster worker --threads 2 runs two jobs at once, each under a lock of --l
         a.w.kill(ok ? 'SIGTERM' : 'SIGKILL');
       }
       assert.equal(await exitWithin(a.w, a.exit), 0);
-      const b = worker([]);
+      // Without --threads or --lock-ms a worker takes BullMQ's defaults for a Worker: one job at a
+      // time (concurrency 1), under a lock of 30,000 ms (lockDuration), renewed at half of it.
+      const b = worker(['--delay-ms', '1000']);
       await b.ready;
       ok = false;
       try {
         // Another depth or cut of the same position is a count of its own (--cut past the depth is the depth).
-        await perft(3, 1, 8902);
+        const counted = perft(3, 1, 8902);
+        while (b.log.length === 0) await new Promise((r) => setTimeout(r, 50));
+        const id = /^start (\S+) perft$/.exec(b.log[0]!)![1]!;
+        const ttl = Number((await redisCommand(url, 'PTTL', `bull:caissa:${id}:lock`)).slice(1));
+        await counted;
+        assert.ok(ttl > 15000 && ttl <= 30000, `lock of ${id}: ${ttl} ms left`);
         await perft(2, 3, 400);
+        // Each job is done before the next starts.
+        for (let i = 0; i + 1 < b.log.length; i += 2) {
+          const started = /^start (\S+) /.exec(b.log[i]!)?.[1];
+          assert.equal(b.log[i + 1], `done ${started}`, b.log.join(', '));
+        }
         ok = true;
       } finally {
         b.w.kill(ok ? 'SIGINT' : 'SIGKILL');

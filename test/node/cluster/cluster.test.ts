@@ -294,9 +294,10 @@ test('cluster submit again after a kill that followed the last level\'s manifest
   });
 });
 
-test('cluster submit: a job that fails for good ends the submit with its reason (exit 1, no stack trace), and submitting again, once the cause is gone, resumes the run', needsRedis, async () => {
+test('cluster submit: a job that fails for good ends the submit with its reason (exit 1, no stack trace, control characters escaped), and submitting again, once the cause is gone, resumes the run', needsRedis, async () => {
   await withCluster(async (url, cwd) => {
-    const work = join(cwd, 'run');
+    // A directory name with a terminal escape in it, which the reason quotes.
+    const work = join(cwd, 'run\x1b[7m');
     const start = Position.standard();
     initWorkdir(work, { fen: makeFen(start), identity: 'fide', plies: 2, resume: false, pos: start });
     // A file where level 1's spill directory goes: every attempt of the expand job fails.
@@ -307,6 +308,8 @@ test('cluster submit: a job that fails for good ends the submit with its reason 
     assert.equal(failed.code, 1, failed.err);
     assert.match(failed.err, /^caissa cluster: L1 expand failed: .*EEXIST.*spill.* \(submit again to resume, once the cause is gone\)\n$/);
     assert.doesNotMatch(failed.err, /\n\s+at /);
+    // The escape is shown, not sent to the terminal.
+    assert.ok(failed.err.includes('run\\x1b[7m/L1/spill') && !failed.err.includes('\x1b'), failed.err);
     rmSync(join(work, 'L1', 'spill'));
     const again = await run(args);
     assert.equal(again.code, 0, again.err);

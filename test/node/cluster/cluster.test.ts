@@ -457,7 +457,11 @@ test('cluster --redis URL: host, port (Redis\'s 6379 when none), user and passwo
 });
 
 test('the Redis probe quotes what another server answers, its first line whole up to 64 characters, names one that closes the connection, and closes its own', { timeout: 60000 }, async () => {
-  const cases: [(s: Socket) => void, (port: number) => string][] = [
+  // Answers one line at a time, 100 ms apart.
+  const slowly = (s: Socket, answers: string[]): void => {
+    answers.forEach((a, i) => setTimeout(() => s.writable && s.write(`${a}\r\n`), 100 * i));
+  };
+  const cases: [(s: Socket) => void, (port: number) => string | undefined, { password?: string; db?: number }?][] = [
     // 64 characters and no line end: the probe asks no more (the server would send none).
     [(s) => s.write('x'.repeat(64)), (port) => `127.0.0.1:${port} is not Redis (it answered '${'x'.repeat(64)}')`],
     [(s) => s.write(`${'y'.repeat(100)}\r\n`), (port) => `127.0.0.1:${port} is not Redis (it answered '${'y'.repeat(64)}')`],
@@ -471,8 +475,11 @@ test('the Redis probe quotes what another server answers, its first line whole u
     ],
     [(s) => s.end(), (port) => `127.0.0.1:${port} is not Redis (it closed the connection)`],
     [(s) => s.end('abc'), (port) => `127.0.0.1:${port} is not Redis (it closed the connection after 'abc')`],
+    // AUTH, SELECT and PING, each answered (RESP) in a line of its own: all are awaited.
+    [(s) => slowly(s, ['+OK', '+OK', '+PONG']), () => undefined, { password: 'pw', db: 3 }],
+    [(s) => slowly(s, ['+OK', '-ERR DB index is out of range', '-ERR DB index is out of range']), (port) => `Redis at 127.0.0.1:${port} refused SELECT: ERR DB index is out of range`, { password: 'pw', db: 16 }],
   ];
-  for (const [answer, reason] of cases) {
+  for (const [answer, reason, options] of cases) {
     const closed: Promise<void>[] = [];
     const sockets: Socket[] = [];
     const srv = createServer((s) => {
@@ -485,7 +492,7 @@ test('the Redis probe quotes what another server answers, its first line whole u
     const port = await new Promise<number>((resolve) => srv.listen(0, '127.0.0.1', () => resolve((srv.address() as { port: number }).port)));
     try {
       // Each answer comes at once: a probe that waited for more would report no answer instead.
-      assert.equal(await unreachableRedis({ host: '127.0.0.1', port, maxRetriesPerRequest: null }, 10000), reason(port));
+      assert.equal(await unreachableRedis({ host: '127.0.0.1', port, maxRetriesPerRequest: null, ...options }, 10000), reason(port));
       // The probe's connection is closed (the server's side sees it end).
       assert.equal(closed.length, 1);
       await closed[0];

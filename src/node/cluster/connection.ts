@@ -76,7 +76,9 @@ export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<str
         // Redis answers each command with one line, in order (an error too, after a refused AUTH).
         const answers = reply.split('\r\n').slice(0, -1);
         const refused = answers.findIndex((a, i) => a[0] !== '+' && !(commands[i]![0] === 'AUTH' && NO_PASSWORD.test(a)));
-        if (refused >= 0) return done(`Redis at ${o.host}:${o.port} refused ${commands[refused]![0]}: ${answers[refused]!.slice(1, 65)}`);
+        const answer = answers[refused];
+        if (answer?.[0] === '-') return done(`Redis at ${o.host}:${o.port} refused ${commands[refused]![0]}: ${answer.slice(1, 65)}`);
+        if (answer !== undefined) return done(`${o.host}:${o.port} is not Redis (it answered '${answer.slice(0, 64)}')`);
         if (answers.length >= commands.length) done(undefined);
         return;
       }

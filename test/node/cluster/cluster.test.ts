@@ -478,6 +478,8 @@ test('the Redis probe quotes what another server answers, its first line whole u
     // AUTH, SELECT and PING, each answered (RESP) in a line of its own: all are awaited.
     [(s) => slowly(s, ['+OK', '+OK', '+PONG']), () => undefined, { password: 'pw', db: 3 }],
     [(s) => slowly(s, ['+OK', '-ERR DB index is out of range', '-ERR DB index is out of range']), (port) => `Redis at 127.0.0.1:${port} refused SELECT: ERR DB index is out of range`, { password: 'pw', db: 16 }],
+    // An answer that Redis gives to no such command (an integer reply) is quoted.
+    [(s) => slowly(s, ['+OK', ':1']), (port) => `127.0.0.1:${port} is not Redis (it answered ':1')`, { db: 3 }],
   ];
   for (const [answer, reason, options] of cases) {
     const closed: Promise<void>[] = [];

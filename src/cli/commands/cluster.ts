@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { makeFen } from '../../notation/fen.js';
-import { parseRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
+import { parseRedisUrl, redactRedisUrl, unreachableRedis } from '../../node/cluster/connection.js';
 import { EnumerateError } from '../../node/enumerate/run.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import type { LevelStats } from '../../tools/enumerate/plies.js';
@@ -84,7 +84,7 @@ export const clusterCommand: Command = {
     const ready = async (): Promise<void> => {
       requireQueuePackages();
       const unreachable = await unreachableRedis(connection);
-      if (unreachable !== undefined) throw new InputError(`--redis ${values.redis}: ${unreachable}`);
+      if (unreachable !== undefined) throw new InputError(`--redis ${redactRedisUrl(values.redis!)}: ${unreachable}`);
     };
     if (sub === 'worker') {
       const options = {

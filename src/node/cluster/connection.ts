@@ -14,17 +14,26 @@ export interface RedisOptions {
 
 export type ParsedRedis = { ok: true; value: RedisOptions } | { ok: false; error: { kind: 'redis-url'; message: string } };
 
+/**
+ * `text` with the password of its user information (`redis://[user]:password@…`) shown as `***`,
+ * for messages that name the URL: they go to terminals and logs. Up to the last `@` before the
+ * path, as a URL parser reads it (a password may hold a raw `@`).
+ */
+export function redactRedisUrl(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*:)[^/]*@/i, '$1***@');
+}
+
 export function parseRedisUrl(text: string): ParsedRedis {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: { kind: 'redis-url', message: `not a URL: '${text}' (expected redis://host:port)` } };
+    return { ok: false, error: { kind: 'redis-url', message: `not a URL: '${redactRedisUrl(text)}' (expected redis://host:port)` } };
   }
   if (url.protocol !== 'redis:') return { ok: false, error: { kind: 'redis-url', message: `expected redis://, got '${url.protocol}'` } };
   const port = url.port === '' ? 6379 : Number(url.port);
   const db = url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined;
-  if (db !== undefined && !Number.isInteger(db)) return { ok: false, error: { kind: 'redis-url', message: `bad database number in '${text}'` } };
+  if (db !== undefined && !Number.isInteger(db)) return { ok: false, error: { kind: 'redis-url', message: `bad database number in '${redactRedisUrl(text)}'` } };
   return {
     ok: true,
     value: {
@@ -44,6 +53,9 @@ export const QUEUE = 'caissa';
 
 /** Redis's error for AUTH when it needs no password (the first form from Redis 6 on): the clients warn and go on. */
 const NO_PASSWORD = /^-ERR (AUTH .* called without any password configured for the default user|Client sent AUTH, but no password is set)/;
+
+/** More than the probe's answers from Redis can take (its longest error line is under 200 bytes). */
+const MAX_ANSWERS = 4096;
 
 /** A command as clients send it (RESP): an array of bulk strings. */
 const command = (args: readonly string[]): string => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
@@ -73,13 +85,16 @@ export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<str
     socket.on('data', (b: Buffer) => {
       reply += b.toString('latin1');
       if (reply[0] === '+' || reply[0] === '-') {
-        // Redis answers each command with one line, in order (an error too, after a refused AUTH).
-        const answers = reply.split('\r\n').slice(0, -1);
+        // Redis answers each command with one line, in order (an error too, after a refused AUTH);
+        // lines past the last command's answer are none of the probe's business.
+        const answers = reply.split('\r\n').slice(0, -1).slice(0, commands.length);
         const refused = answers.findIndex((a, i) => a[0] !== '+' && !(commands[i]![0] === 'AUTH' && NO_PASSWORD.test(a)));
         const answer = answers[refused];
         if (answer?.[0] === '-') return done(`Redis at ${o.host}:${o.port} refused ${commands[refused]![0]}: ${answer.slice(1, 65)}`);
         if (answer !== undefined) return done(`${o.host}:${o.port} is not Redis (it answered '${answer.slice(0, 64)}')`);
-        if (answers.length >= commands.length) done(undefined);
+        if (answers.length >= commands.length) return done(undefined);
+        // Redis's answers to these commands are short lines: a server that streams on is another.
+        if (reply.length > MAX_ANSWERS) done(`${o.host}:${o.port} is not Redis (it answered '${reply.slice(0, 64)}')`);
         return;
       }
       const line = reply.split(/\r?\n/)[0]!;

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Position } from '../../../src/chess/position.js';
 import { makeFen } from '../../../src/notation/fen.js';
-import { parseRedisUrl, unreachableRedis } from '../../../src/node/cluster/connection.js';
+import { parseRedisUrl, redactRedisUrl, unreachableRedis } from '../../../src/node/cluster/connection.js';
 import { initWorkdir } from '../../../src/node/enumerate/run.js';
 import { debianBinary } from '../../debian.js';
 
@@ -454,6 +454,17 @@ test('cluster --redis URL: host, port (Redis\'s 6379 when none), user and passwo
   // A database is a number (SELECT's index), not a name.
   const named = parseRedisUrl('redis://127.0.0.1:6379/jobs');
   assert.deepEqual(named.ok ? named.value : named.error, { kind: 'redis-url', message: "bad database number in 'redis://127.0.0.1:6379/jobs'" });
+  // Messages that name a URL show no password: ioredis' password, wherever it ends, is replaced.
+  for (const url of ['redis://:s3cr@t@h:1/x', 'redis://alice:pw%2Fx@h:1/y', 'redis://alice:p:w@[::1]:1/z']) {
+    const ref = parseURL(url) as { password?: string };
+    const parsed = parseRedisUrl(url);
+    assert.ok(!parsed.ok, url);
+    assert.ok(ref.password !== undefined && !parsed.error.message.includes(ref.password) && !redactRedisUrl(url).includes(ref.password), `${url}: ${parsed.error.message}`);
+    assert.match(parsed.error.message, /^bad database number in 'redis:\/\/[a-z]*:\*\*\*@[^@]*'$/);
+  }
+  assert.equal(redactRedisUrl('redis://alice@h:1'), 'redis://alice@h:1');
+  assert.equal(redactRedisUrl('redis://h:1/2'), 'redis://h:1/2');
+  assert.equal(parseRedisUrl('redis://:pw@h:port').ok ? 'parsed' : (parseRedisUrl('redis://:pw@h:port') as { error: { message: string } }).error.message, "not a URL: 'redis://:***@h:port' (expected redis://host:port)");
 });
 
 test('the Redis probe quotes what another server answers, its first line whole up to 64 characters, names one that closes the connection, and closes its own', { timeout: 60000 }, async () => {
@@ -480,6 +491,10 @@ test('the Redis probe quotes what another server answers, its first line whole u
     [(s) => slowly(s, ['+OK', '-ERR DB index is out of range', '-ERR DB index is out of range']), (port) => `Redis at 127.0.0.1:${port} refused SELECT: ERR DB index is out of range`, { password: 'pw', db: 16 }],
     // An answer that Redis gives to no such command (an integer reply) is quoted.
     [(s) => slowly(s, ['+OK', ':1']), (port) => `127.0.0.1:${port} is not Redis (it answered ':1')`, { db: 3 }],
+    // A line past the answers to the probe's commands is not read (it used to throw in the probe).
+    [(s) => s.write('+PONG\r\n-ERR more\r\n'), () => undefined],
+    // A line that starts as Redis's would and never ends is cut short.
+    [(s) => s.write(`+${'z'.repeat(5000)}`), (port) => `127.0.0.1:${port} is not Redis (it answered '+${'z'.repeat(63)}')`],
   ];
   for (const [answer, reason, options] of cases) {
     const closed: Promise<void>[] = [];
@@ -527,7 +542,9 @@ test('cluster commands at a Redis that needs a password, given none or a wrong o
         // Killed if it hangs, as the clients retrying a refused connection would.
         const r = await run(['cluster', ...args, '--redis', url!], undefined, 20000);
         assert.equal(r.code, 2, `${args.join(' ')} ${url}: ${r.err}`);
-        assert.equal(r.err, `caissa cluster: --redis ${url}: ${reason}\n`, args.join(' '));
+        // The URL as given, its password hidden.
+        assert.equal(r.err, `caissa cluster: --redis ${url!.replace(/:[^:@]*@/, ':***@')}: ${reason}\n`, args.join(' '));
+        assert.ok(!/secret|s3cr/.test(r.err), r.err);
       }
     }
     // A password for a Redis that needs none is no reason to stop: ioredis warns and goes on.

@@ -14,80 +14,36 @@ import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
 import { FULL, runCommand } from '../../helpers.js';
 import { moveText, readSeedFen, seedMoves, seedSearchSpace } from './seed-reference.js';
+import { modelClosure, type ModelMove } from './closure-model.js';
 
 /** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
-  const key = (p: ChessopsPosition): string => chessopsFen(p.toSetup()).split(' ').slice(0, 4).join(' ');
   const start = ChessopsChess.fromSetup(chessopsParse(fen).unwrap()).unwrap();
-  const domain = new Map<string, ChessopsPosition>([[key(start), start]]);
-  const roots = new Set<string>();
-  const queue = [start];
-  const rootColl = [0, 0];
-  const domColl = [0, 0];
-  const toMove = [0, 0];
-  // Root moves by kind: pawn pushes (with promotions), pawn captures (with e.p.), piece captures.
-  let pawnPushes = 0;
-  let pawnCaptures = 0;
-  let pieceCaptures = 0;
-  let moves = 0;
-  let max = 0;
-  let min = Infinity;
-  while (queue.length > 0) {
-    const pos = queue.pop()!;
-    const side = pos.turn === 'white' ? 0 : 1;
-    toMove[side]!++;
-    let n = 0;
-    for (const [from, dests] of pos.allDests()) {
-      for (const to of dests) {
-        const role = pos.board.getRole(from)!;
-        // chessops lists castling as king → rook; skip its duplicate king → target squares.
-        if (role === 'king' && Math.abs(to - from) === 2 && pos.board.get(to) === undefined && !pos.board.rook.has(to)) {
-          const rookSide = to > from ? 7 : 0;
-          if (dests.has((from & 56) + rookSide)) continue;
-        }
-        const promos = role === 'pawn' && (to >> 3 === 0 || to >> 3 === 7) ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined];
-        for (const promotion of promos) {
-          n++;
-          const capture = pos.board[pos.turn === 'white' ? 'black' : 'white'].has(to) || (role === 'pawn' && to === pos.epSquare);
-          const child = pos.clone();
-          child.play(promotion === undefined ? { from, to } : { from, to, promotion });
-          const k = key(child);
-          if (role === 'pawn' || capture) {
-            if (role !== 'pawn') pieceCaptures++;
-            else if (capture) pawnCaptures++;
-            else pawnPushes++;
-            if (roots.has(k)) rootColl[side]!++;
-            else roots.add(k);
-          } else if (domain.has(k)) {
-            domColl[side]!++;
-          } else {
-            domain.set(k, child);
-            queue.push(child);
+  return modelClosure<ChessopsPosition>(start, {
+    key: (p) => chessopsFen(p.toSetup()).split(' ').slice(0, 4).join(' '),
+    side: (p) => (p.turn === 'white' ? 0 : 1),
+    moves(pos) {
+      const out: ModelMove<ChessopsPosition>[] = [];
+      for (const [from, dests] of pos.allDests()) {
+        for (const to of dests) {
+          const role = pos.board.getRole(from)!;
+          // chessops lists castling as king → rook; skip its duplicate king → target squares.
+          if (role === 'king' && Math.abs(to - from) === 2 && pos.board.get(to) === undefined && !pos.board.rook.has(to)) {
+            const rookSide = to > from ? 7 : 0;
+            if (dests.has((from & 56) + rookSide)) continue;
+          }
+          const promos = role === 'pawn' && (to >> 3 === 0 || to >> 3 === 7) ? (['queen', 'rook', 'bishop', 'knight'] as const) : [undefined];
+          for (const promotion of promos) {
+            const capture = pos.board[pos.turn === 'white' ? 'black' : 'white'].has(to) || (role === 'pawn' && to === pos.epSquare);
+            const child = pos.clone();
+            child.play(promotion === undefined ? { from, to } : { from, to, promotion });
+            out.push({ child, pawn: role === 'pawn', capture });
           }
         }
       }
-    }
-    moves += n;
-    max = Math.max(max, n);
-    min = Math.min(min, n);
-  }
-  return {
-    maxMoves: max,
-    minMoves: min,
-    moves,
-    expanded: domain.size,
-    whiteRootCollisions: rootColl[0],
-    whiteDomainCollisions: domColl[0],
-    blackRootCollisions: rootColl[1],
-    blackDomainCollisions: domColl[1],
-    newRoots: roots.size,
-    newPositions: domain.size - 1,
-    pawnPushes,
-    pawnCaptures,
-    pieceCaptures,
-    whiteToMove: toMove[0],
-    blackToMove: toMove[1],
-  };
+      return out;
+    },
+  });
 }
 
 const SMALL = [

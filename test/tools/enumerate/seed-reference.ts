@@ -4,6 +4,7 @@
  * is left attacked, so kings can be captured) and castling rights that never change. It shares no
  * code with the library: it reads its own FEN, keeps its own board, and keys positions by text.
  */
+import { modelClosure } from './closure-model.js';
 
 /** A square index: file + 8 × rank (a1 = 0, h8 = 63), the library's numbering. */
 type Board = string[];
@@ -225,60 +226,10 @@ export function seedSearchSpace(fen: string) {
     return sq >> 3 === rank ? sq & 7 : -1;
   };
   const kingHomes = [homeOf('K', 0), homeOf('k', 7)] as const;
-  const domain = new Set<string>([seedKey(start)]);
-  const roots = new Set<string>();
-  const queue = [start];
-  const rootColl = [0, 0];
-  const domColl = [0, 0];
-  const toMove = [0, 0];
-  let pawnPushes = 0;
-  let pawnCaptures = 0;
-  let pieceCaptures = 0;
-  let moves = 0;
-  let max = 0;
-  let min = Infinity;
-  while (queue.length > 0) {
-    const pos = queue.pop()!;
-    const side = pos.turn === 'w' ? 0 : 1;
-    toMove[side]!++;
-    const list = seedMoves(pos, kingHomes);
-    moves += list.length;
-    max = Math.max(max, list.length);
-    min = Math.min(min, list.length);
-    for (const m of list) {
-      const pawn = pos.board[m.from]!.toLowerCase() === 'p';
-      const capture = isCapture(pos, m);
-      const child = seedPlay(pos, m);
-      const k = seedKey(child);
-      if (pawn || capture) {
-        if (!pawn) pieceCaptures++;
-        else if (capture) pawnCaptures++;
-        else pawnPushes++;
-        if (roots.has(k)) rootColl[side]!++;
-        else roots.add(k);
-      } else if (domain.has(k)) {
-        domColl[side]!++;
-      } else {
-        domain.add(k);
-        queue.push(child);
-      }
-    }
-  }
-  return {
-    maxMoves: max,
-    minMoves: min,
-    moves,
-    expanded: domain.size,
-    whiteRootCollisions: rootColl[0],
-    whiteDomainCollisions: domColl[0],
-    blackRootCollisions: rootColl[1],
-    blackDomainCollisions: domColl[1],
-    newRoots: roots.size,
-    newPositions: domain.size - 1,
-    pawnPushes,
-    pawnCaptures,
-    pieceCaptures,
-    whiteToMove: toMove[0],
-    blackToMove: toMove[1],
-  };
+  return modelClosure(start, {
+    key: seedKey,
+    side: (pos) => (pos.turn === 'w' ? 0 : 1),
+    moves: (pos) =>
+      seedMoves(pos, kingHomes).map((m) => ({ child: seedPlay(pos, m), pawn: pos.board[m.from]!.toLowerCase() === 'p', capture: isCapture(pos, m) })),
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * A self-play worker: plays environments [start, end) until the shared game quota is used up (an
  * environment that finishes early claims the next game). Game k of the quota is played from
- * seeds of its own, its start from `envSeed(seed, first + k)` and its moves from another, so it
- * is the same game whichever environment and thread play it; it goes to the main thread with k.
+ * seeds of its own, its start from `envSeed(options.seed, first + k)` and its moves from another,
+ * so it is the same game whichever environment and thread play it; it goes to the main thread
+ * with k.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Rng } from '../core/rng.js';
@@ -16,12 +17,12 @@ import { canPacoNowAmazon, checkSako } from '../variants/paco/sako.js';
 import type { SearchGame } from '../env/mcts.js';
 import type { GameRecord, SelfplayWorkerInit } from './env-selfplay.js';
 
-const { options, start, end, claimed, seed, first } = workerData as SelfplayWorkerInit;
+const { options, start, end, claimed, first } = workerData as SelfplayWorkerInit;
 const quota = new Int32Array(claimed);
 const n = end - start;
 const kernelOptions = { ...DEFAULT_KERNEL_OPTIONS, observation: options.observation };
 const kernel = kernelFactory(options.game)!.create(n, kernelOptions);
-const env = new BatchEnv(kernel, { seed, firstIndex: start, maxSteps: options.maxSteps, autoReset: true });
+const env = new BatchEnv(kernel, { seed: options.seed, firstIndex: start, maxSteps: options.maxSteps, autoReset: true });
 env.reset(); // an episode in every environment, so that one without a game can idle
 
 const b = env.buffers;
@@ -54,8 +55,8 @@ interface Trajectory {
 function begin(i: number): Trajectory | undefined {
   const game = Atomics.add(quota, 0, 1);
   if (game >= options.games) return undefined;
-  env.resetEnv(i, envSeed(seed, first + game));
-  rngs[i] = new Rng(envSeed(seed ^ 0x5e1f, first + game));
+  env.resetEnv(i, envSeed(options.seed, first + game));
+  rngs[i] = new Rng(envSeed(options.seed ^ 0x5e1f, first + game));
   return { game, observations: [], labels: [], probs: [], players: [], fens: [], flags: [], actions: [] };
 }
 const trajectories: (Trajectory | undefined)[] = [];

@@ -130,8 +130,7 @@ export interface SelfplayWorkerInit {
   readonly start: number;
   readonly end: number;
   readonly claimed: SharedArrayBuffer;
-  /** Game k of the quota is game `first + k` of the seeds of `seed`. */
-  readonly seed: number;
+  /** Game k of the quota is game `first + k` of the seeds of `options.seed`. */
   readonly first: number;
 }
 
@@ -342,17 +341,17 @@ async function runLocked(
   try {
     if (remaining > 0) {
       checkpoint(false);
-      const segmentOptions: SelfplayOptions = { ...options, games: remaining };
       // A repeatable run's games follow one another in the files, so game g of the run has the
       // seeds of index g, resumed or not. Otherwise the files hold the games that finished first,
       // so a resumed run takes another seed, not to repeat one it has.
-      const seed = options.repeatable === true ? options.seed : segmentSeed(options.seed, segment);
-      const first = options.repeatable === true ? games : 0;
+      const repeatable = options.repeatable === true;
+      const segmentOptions: SelfplayOptions = { ...options, games: remaining, seed: repeatable ? options.seed : segmentSeed(options.seed, segment) };
+      const first = repeatable ? games : 0;
       await Promise.all(
         splitRange(options.batch, threads).map(
           ([start, end]) =>
             new Promise<void>((resolve, reject) => {
-              const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed, seed, first };
+              const init: SelfplayWorkerInit = { options: segmentOptions, start, end, claimed, first };
               const worker = new Worker(url, { workerData: init });
               workers.push(worker);
               let done = false;

@@ -61,10 +61,20 @@ const MAX_ANSWERS = 4096;
 const command = (args: readonly string[]): string => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
 
 /**
+ * The AUTH the clients send for `o`, as ioredis does (it folds it into its HELLO): none without a
+ * user or password; the password alone (the default user); a user with their password, or with
+ * an empty one when the URL gives none, which a user created `nopass` accepts.
+ */
+function authCommand(o: RedisOptions): string[][] {
+  if (o.username !== undefined) return [['AUTH', o.username, o.password ?? '']];
+  return o.password !== undefined ? [['AUTH', o.password]] : [];
+}
+
+/**
  * Why Redis at `o` cannot be reached within `timeoutMs`, or undefined when it can. Checked before
  * the queue clients start: they would otherwise retry forever, logging each refused connection.
  * A TCP connection is not enough (a wrong port may hold another server, and a proxy may accept
- * any): the commands the clients begin with, AUTH with the URL's password and SELECT of its
+ * any): the commands the clients begin with, AUTH (`authCommand`) and SELECT of its
  * database, then a PING, must each be answered as Redis answers, with a line that is a simple
  * string (RESP, `+OK`, `+PONG`) or an error. An error (`-NOAUTH …` when a password is needed,
  * `-WRONGPASS …`, `-ERR DB index is out of range`) is the reason, which the clients would throw
@@ -72,7 +82,7 @@ const command = (args: readonly string[]): string => `*${args.length}\r\n${args.
  * (the CLI escapes control characters).
  */
 export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
-  const commands = [...(o.password !== undefined ? [['AUTH', ...(o.username !== undefined ? [o.username] : []), o.password]] : []), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
+  const commands = [...authCommand(o), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
   return new Promise((resolve) => {
     const socket = connect({ host: o.host, port: o.port });
     let reply = '';

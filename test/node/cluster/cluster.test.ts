@@ -582,12 +582,13 @@ test('cluster commands reach a Redis at an IPv6 address, written in brackets in 
   }
 });
 
-test('cluster commands given a user in --redis authenticate as that ACL user (Redis 6 and later), not as the default user', needsRedis, async () => {
+test('cluster commands given a user in --redis authenticate as that ACL user (Redis 6 and later), not as the default user; a user given without a password is sent as ioredis sends it', needsRedis, async () => {
   const port = await freePort();
-  // The default user is off: only alice, with her password, may connect.
-  const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--user', 'default', 'off', '--user', 'alice', 'on', '>pw', '~*', '&*', '+@all'], { stdio: 'ignore' });
+  // The default user is off: only alice, with her password, and bob, who needs none, may connect.
+  const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--user', 'default', 'off', '--user', 'alice', 'on', '>pw', '~*', '&*', '+@all', '--user', 'bob', 'on', 'nopass', '~*', '&*', '+@all'], { stdio: 'ignore' });
+  const at = `127.0.0.1:${port}`;
   try {
-    const url = `redis://alice:pw@127.0.0.1:${port}`;
+    const url = `redis://alice:pw@${at}`;
     let status = await run(['cluster', 'status', '--redis', url, '--json'], undefined, 20000);
     for (let i = 0; i < 50 && /ECONNREFUSED/.test(status.err); i++) {
       await new Promise((r) => setTimeout(r, 200));
@@ -595,6 +596,26 @@ test('cluster commands given a user in --redis authenticate as that ACL user (Re
     }
     assert.equal(status.code, 0, status.err);
     assert.equal((JSON.parse(status.out) as { jobs: Record<string, number> }).jobs.completed, 0);
+    // A user without a password: ioredis, the clients' connection, logs in as that user (with an
+    // empty password), so bob is let in and alice is not. The probe must say the same.
+    const { Redis } = await import('ioredis');
+    for (const [user, whoami] of [['bob', 'bob'], ['alice', undefined]] as const) {
+      const client = new Redis({ host: '127.0.0.1', port, username: user, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => {});
+      let reference: string | undefined;
+      try {
+        await client.connect();
+        reference = String(await client.call('ACL', 'WHOAMI'));
+      } catch {
+        reference = undefined;
+      } finally {
+        client.disconnect();
+      }
+      assert.equal(reference, whoami, `ioredis as ${user}`);
+      const r = await run(['cluster', 'status', '--redis', `redis://${user}@${at}`, '--json'], undefined, 20000);
+      if (whoami !== undefined) assert.equal(r.code, 0, `${user}: ${r.err}`);
+      else assert.deepEqual([r.code, r.err], [2, `caissa cluster: --redis redis://${user}@${at}: Redis at ${at} refused AUTH: WRONGPASS invalid username-password pair or user is disabled.\n`]);
+    }
   } finally {
     redis.kill('SIGTERM');
     await new Promise((r) => redis.once('exit', r));

@@ -5,12 +5,16 @@
  * gone (a killed run) is taken over; one held on another host cannot be checked and is left to
  * the user.
  *
- * Both steps are atomic, so that two runs starting at once cannot both hold it: a lock file
- * appears whole (written aside, then hard-linked into place, which fails if one is there), and a
- * stale one is taken over by renaming it aside and checking that the file moved is the one judged
- * stale (else it is put back: another run had just taken the lock).
+ * Any number of runs may start at once, and none may ever take a lock another holds. A lock file
+ * appears whole (written aside, then hard-linked into place, which fails if one is there), and no
+ * run ever moves or replaces one: the only file a run removes is one it judged stale, and only
+ * once it alone may, by creating that very file's takeover file (`<lock>.<identity>.takeover`,
+ * named after the file's inode and change time, which no later file shares). Holding it, the run
+ * checks that the lock file is still the one judged, removes it and makes its own in the usual
+ * way; a run that finds the takeover file made leaves the lock to the run that made it. A run
+ * killed while it held a takeover file left a stale one, taken over in turn the same way.
  */
-import { linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync, readSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 interface Holder {
@@ -19,21 +23,10 @@ interface Holder {
 }
 
 /** The holder a lock file's text names, or undefined for one a kill left empty or cut short. */
-function holderOf(text: string | undefined): Holder | undefined {
+function holderOf(text: string): Holder | undefined {
   try {
-    const v = JSON.parse(text ?? '') as Partial<Holder> | null;
+    const v = JSON.parse(text) as Partial<Holder> | null;
     return Number.isSafeInteger(v?.pid) && typeof v?.host === 'string' ? { pid: v.pid!, host: v.host } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The lock file's inode, or what the path is when not a regular file; undefined when gone. */
-function lockFile(path: string): { readonly ino: number } | { readonly kind: string } | undefined {
-  try {
-    const s = lstatSync(path);
-    if (s.isFile()) return { ino: s.ino };
-    return { kind: s.isDirectory() ? 'a directory' : 'not a regular file' };
   } catch {
     return undefined;
   }
@@ -49,6 +42,71 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Whether a lock file's holder may still run: a process of another host (it cannot be checked), or
+ * one of this host that runs, other than this process (its pid in a file is an earlier process's).
+ */
+function mayRun(holder: Holder): boolean {
+  return holder.host !== hostname() || (holder.pid !== process.pid && isRunning(holder.pid));
+}
+
+/** A file's identity: its inode and change time in nanoseconds, which a later file never has both of. */
+const identityOf = (s: { readonly ino: bigint; readonly ctimeNs: bigint }): string => `${s.ino}-${s.ctimeNs}`;
+
+/** The identity of the file at `path`, or undefined when it is gone. */
+function identity(path: string): string | undefined {
+  try {
+    return identityOf(lstatSync(path, { bigint: true }));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/** A lock or takeover file as read: its identity and its holder, both of the one file opened. */
+interface Judged {
+  readonly id: string;
+  readonly holder: Holder | undefined;
+}
+
+/**
+ * Reads the file at `path`: undefined when it is gone, the kind of thing it is when it is no
+ * regular file (opened without following a link and without blocking, so that a FIFO is not
+ * waited on), else its identity and holder.
+ */
+function judge(path: string): Judged | { readonly kind: string } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    // O_NOFOLLOW on a symbolic link.
+    if (code === 'ELOOP') return { kind: 'a symbolic link' };
+    if (code === 'EISDIR') return { kind: 'a directory' };
+    throw e;
+  }
+  try {
+    const s = fstatSync(fd, { bigint: true });
+    if (!s.isFile()) return { kind: s.isDirectory() ? 'a directory' : 'not a regular file' };
+    // A lock file's text is a few dozen bytes; more is no holder.
+    const bytes = Buffer.alloc(4096);
+    const n = readSync(fd, bytes, 0, bytes.length, 0);
+    return { id: identityOf(s), holder: holderOf(bytes.toString('utf8', 0, n)) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A lock or takeover file in the way that is no regular file: the user's to remove. */
+class NotALockFile extends Error {}
+
+function judgeFile(path: string): Judged | undefined {
+  const file = judge(path);
+  if (file !== undefined && 'kind' in file) throw new NotALockFile(`${path} is not a lock file (${file.kind}): remove it`);
+  return file;
+}
+
 export interface LockOptions {
   /** What the lock guards, as messages name it (a directory, a file). */
   readonly subject: string;
@@ -61,13 +119,14 @@ export interface LockOptions {
 }
 
 /**
- * Creates the lock file at `path` holding `text`, whole, unless one exists: returns false then.
+ * Creates the file at `path` holding `text`, whole, unless one exists: returns false then.
  * The text is written to a file of this process first and linked into place; where the file
  * system has no hard links, the file is created exclusively and written (a reader may then see
- * it empty for an instant, and take it for a killed run's).
+ * it empty for an instant, and take it for a killed run's; its change time moves with the write,
+ * so a takeover judged on the empty file finds it changed).
  */
 function createWhole(path: string, text: string): boolean {
-  const aside = asideName(path, 'new');
+  const aside = `${path}.${process.pid}.new`;
   try {
     writeFileSync(aside, text);
     linkSync(aside, path);
@@ -89,46 +148,43 @@ function createWhole(path: string, text: string): boolean {
 }
 
 /**
- * Removes the lock file at `path` if it is still the file judged stale (the same inode and
- * text); returns false, leaving the lock file in place, if another run replaced it meanwhile.
+ * How a takeover ended: the file judged stale removed by this run, found gone (another run's
+ * takeover, or a release), or left to another run (it is taking the file over, or already made
+ * a new one in its place).
  */
-function removeIfStale(path: string, stale: { readonly ino: number; readonly text: string }): boolean {
-  const aside = asideName(path, 'stale');
-  try {
-    renameSync(path, aside);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return true; // removed by another run: retry
-    throw e;
-  }
-  const moved = { ino: statSync(aside).ino, text: readText(aside) ?? '' };
-  if (moved.ino === stale.ino && moved.text === stale.text) {
-    rmSync(aside, { force: true });
-    return true;
-  }
-  // Another run's fresh lock: put back, unless a third run has meanwhile made one (it holds).
-  try {
-    linkSync(aside, path);
-  } catch {
-    // That third run holds the lock: the one moved aside has lost it, and finds so on release.
-  }
-  rmSync(aside, { force: true });
-  return false;
-}
+type Takeover = 'removed' | 'gone' | 'leftToAnother';
+
+/** Takeover files over takeover files: beyond this depth, a run leaves the lock to the others. */
+const MAX_TAKEOVER_DEPTH = 3;
 
 /**
- * A file of this process beside the lock file, named after it: `<lock>.<pid>.new` or `.stale`.
- * A kill can leave one: a directory's checks pass over names starting with the lock's and a dot.
+ * Removes the file at `path`, judged stale with identity `id`, as the one run that may: the one
+ * that creates its takeover file. A takeover file whose run is gone (killed mid-takeover) is
+ * itself taken over first.
  */
-function asideName(path: string, what: 'new' | 'stale'): string {
-  return `${path}.${process.pid}.${what}`;
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
+function takeOver(path: string, id: string, mine: string, depth = 0): Takeover {
+  const marker = `${path}.${id}.takeover`;
+  for (let tries = 0; tries < 3; tries++) {
+    if (createWhole(marker, mine)) {
+      try {
+        // No run replaces the judged file while it is there (a lock file is only ever created
+        // where none is), and only the holder of this takeover file removes it: unchanged now,
+        // it is still the judged file when removed.
+        const now = identity(path);
+        if (now === undefined) return 'gone';
+        if (now !== id) return 'leftToAnother';
+        unlinkSync(path);
+        return 'removed';
+      } finally {
+        rmSync(marker, { force: true });
+      }
+    }
+    const other = judgeFile(marker);
+    if (other === undefined) continue; // its run has finished: try again
+    if ((other.holder !== undefined && mayRun(other.holder)) || depth + 1 >= MAX_TAKEOVER_DEPTH) return 'leftToAnother';
+    if (takeOver(marker, other.id, mine, depth + 1) === 'leftToAnother') return 'leftToAnother';
   }
+  return 'leftToAnother';
 }
 
 /**
@@ -137,34 +193,35 @@ function readText(path: string): string | undefined {
  */
 export function takeLock(path: string, o: LockOptions): () => void {
   const mine = JSON.stringify({ pid: process.pid, host: hostname() } satisfies Holder);
-  const cannot = (e: unknown) => o.fail(`${o.subject}: cannot take its lock (${(e as Error).message})`, false);
-  // A few tries: a lock file that vanishes or is taken over between the steps is another run's doing.
+  const cannot = (e: unknown) =>
+    e instanceof NotALockFile ? o.fail(e.message, false) : o.fail(`${o.subject}: cannot take its lock (${(e as Error).message})`, false);
+  // A few tries: a lock file that vanishes between the steps is another run's doing.
   for (let tries = 0; tries < 3; tries++) {
+    let file: Judged | undefined;
     try {
       if (createWhole(path, mine)) return () => release(path, mine);
+      file = judgeFile(path);
     } catch (e) {
       throw cannot(e);
     }
-    // Only a regular file is read (a FIFO would block the read) or removed as a lock.
-    const file = lockFile(path);
     if (file === undefined) continue; // gone since: the next try takes it
-    if ('kind' in file) throw o.fail(`${path} is not a lock file (${file.kind}): remove it`, false);
-    const text = readText(path);
-    const holder = holderOf(text);
-    const gone = holder === undefined || (holder.host === hostname() && (holder.pid === process.pid || !isRunning(holder.pid)));
-    if (!gone) {
+    const holder = file.holder;
+    if (holder !== undefined && mayRun(holder)) {
       throw o.fail(
         `${o.subject} is in use by process ${holder.pid} on ${holder.host} (${o.users}): wait for it to end, or remove ${path} if it no longer runs`,
         true,
       );
     }
-    // Left by a run that is gone: taken over, unless another run has just done so.
+    // Left by a run that is gone (or a file a kill left empty or cut short, which names no run):
+    // taken over, unless another run is doing so or has done it.
     o.beforeTakeover?.();
+    let taken: Takeover;
     try {
-      if (!removeIfStale(path, { ino: file.ino, text: text ?? '' })) break;
+      taken = takeOver(path, file.id, mine);
     } catch (e) {
       throw cannot(e);
     }
+    if (taken === 'leftToAnother') break;
   }
   throw o.fail(`${o.subject}: another run took its lock at the same time`, true);
 }

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,15 +56,54 @@ test('a lock file that cannot be written (its directory is missing) is that erro
   assert.deepEqual(readdirSync(dir), []);
 });
 
-test('a stale lock that cannot be moved aside (a directory in the way of its aside name) is that error, not a lock another run took', () => {
+/** The takeover file of the lock file at `path` as it now is (lock.ts: named after its inode and change time). */
+function takeoverName(path: string): string {
+  const s = statSync(path, { bigint: true });
+  return `${path}.${s.ino}-${s.ctimeNs}.takeover`;
+}
+
+test('a stale lock whose takeover file is in the way as no regular file (a directory) is that error, naming it, not a lock another run took', () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
   const path = join(dir, 'lock.json');
   writeFileSync(path, staleText());
-  const aside = `${path}.${process.pid}.stale`;
-  mkdirSync(join(aside, 'x'), { recursive: true });
-  assert.throws(() => takeLock(path, options), (e) => e instanceof Failed && e.message.startsWith('the work: cannot take its lock ('));
-  rmSync(aside, { recursive: true });
+  const marker = takeoverName(path);
+  mkdirSync(join(marker, 'x'), { recursive: true });
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Failed && e.message === `${marker} is not a lock file (a directory): remove it`);
+  rmSync(marker, { recursive: true });
   assert.deepEqual(readdirSync(dir), ['lock.json']);
+});
+
+test('a stale lock that a live run is taking over (its takeover file names a running process) is left to that run: nothing is removed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  const stale = staleText();
+  writeFileSync(path, stale);
+  const marker = takeoverName(path);
+  const taker = JSON.stringify({ pid: process.ppid, host: hostname() });
+  writeFileSync(marker, taker);
+  assert.throws(() => takeLock(path, options), (e) => e instanceof Held && e.message.includes('at the same time'));
+  assert.equal(readFileSync(path, 'utf8'), stale);
+  assert.equal(readFileSync(marker, 'utf8'), taker);
+  assert.equal(readdirSync(dir).length, 2);
+});
+
+test('a run killed while taking over a stale lock (its takeover file left, and that one\'s too) keeps no later run off, which leaves no file behind', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const path = join(dir, 'lock.json');
+  for (const levels of [1, 2]) {
+    writeFileSync(path, staleText());
+    let file = path;
+    for (let l = 0; l < levels; l++) {
+      const marker = takeoverName(file);
+      writeFileSync(marker, l === 0 ? staleText() : '');
+      file = marker;
+    }
+    const release = takeLock(path, options);
+    assert.deepEqual(readdirSync(dir), ['lock.json'], `${levels} left`);
+    assert.equal(JSON.parse(readFileSync(path, 'utf8')).pid, process.pid);
+    release();
+    assert.deepEqual(readdirSync(dir), []);
+  }
 });
 
 test('a lock file that names no holder (a pid without a host, a host without a pid, a pid that is no integer) is no run\'s: it is taken over, a live pid notwithstanding', () => {
@@ -88,6 +127,7 @@ test('two runs taking over one stale lock at once: the second to act finds the f
   let rival: (() => void) | undefined;
   const rivalText = () => readFileSync(path, 'utf8');
   let taken = '';
+  let takenAs = '';
   assert.throws(
     () =>
       takeLock(path, {
@@ -95,13 +135,16 @@ test('two runs taking over one stale lock at once: the second to act finds the f
         beforeTakeover: () => {
           rival = takeLock(path, options);
           taken = rivalText();
+          takenAs = takeoverName(path);
         },
       }),
     (e) => e instanceof Held && e.message.includes('at the same time'),
   );
   assert.ok(rival !== undefined, 'the rival took the lock');
-  // B's lock is still there, the very file B made: A removed nothing of B's.
+  // B's lock is still there, the very file B made, never moved (its inode and change time are
+  // the same): A removed nothing of B's.
   assert.equal(rivalText(), taken);
+  assert.equal(takeoverName(path), takenAs);
   assert.deepEqual(readdirSync(dir), ['lock.json']);
   rival();
   assert.deepEqual(readdirSync(dir), []);

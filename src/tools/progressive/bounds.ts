@@ -416,9 +416,16 @@ export class BoundContext {
     // Per piece: the needs it can meet together from one destination, one move and two moves.
     let masks = 0;
     let index = 0;
+    let rolesReady = 0;
     for (let role = 0; role < 6; role++) {
       let lo = w[p + 4 + 2 * role]! & usLo;
       let hi = w[p + 5 + 2 * role]! & usHi;
+      if ((lo | hi) !== 0 && (rolesReady & (1 << role)) === 0) {
+        this.needAttackers(hard, role, us, eLo, eHi, xLo, xHi);
+        rolesReady |= 1 << role;
+      }
+      const allLo = this.allFromLo[role]!;
+      const allHi = this.allFromHi[role]!;
       while ((lo | hi) !== 0) {
         let a: number;
         if (lo !== 0) {
@@ -429,30 +436,35 @@ export class BoundContext {
           hi &= hi - 1;
         }
         index++;
-        // One move.
+        // One move: a destination from which the piece meets every unmet need.
         this.relaxedDestinations(a, role, us, eLo, eHi);
         const d1Lo = this.pair[0]!;
         const d1Hi = this.pair[1]!;
+        if (((d1Lo & allLo) | (d1Hi & allHi)) !== 0) return false;
         if (role === 0 && ((us === 0 ? d1Hi >>> 24 : d1Lo & 0xff) !== 0)) return false;
-        // Two moves: from every one-move destination.
-        let d2Lo = 0;
-        let d2Hi = 0;
-        let fLo = d1Lo;
-        let fHi = d1Hi;
-        while ((fLo | fHi) !== 0) {
-          let b: number;
-          if (fLo !== 0) {
-            b = lsb(fLo);
-            fLo &= fLo - 1;
-          } else {
-            b = 32 + lsb(fHi);
-            fHi &= fHi - 1;
+        // Two moves, from every one-move destination: a pawn that may promote, or a destination
+        // meeting every unmet need (only where some square does).
+        if (role === 0 || (allLo | allHi) !== 0) {
+          let d2Lo = 0;
+          let d2Hi = 0;
+          let fLo = d1Lo;
+          let fHi = d1Hi;
+          while ((fLo | fHi) !== 0) {
+            let b: number;
+            if (fLo !== 0) {
+              b = lsb(fLo);
+              fLo &= fLo - 1;
+            } else {
+              b = 32 + lsb(fHi);
+              fHi &= fHi - 1;
+            }
+            this.relaxedDestinations(b, role, us, eLo, eHi);
+            d2Lo |= this.pair[0]!;
+            d2Hi |= this.pair[1]!;
           }
-          this.relaxedDestinations(b, role, us, eLo, eHi);
-          d2Lo |= this.pair[0]!;
-          d2Hi |= this.pair[1]!;
+          if (role === 0 && ((us === 0 ? d2Hi >>> 24 : d2Lo & 0xff) !== 0)) return false;
+          if (((d2Lo & allLo) | (d2Hi & allHi)) !== 0) return false;
         }
-        if (role === 0 && ((us === 0 ? d2Hi >>> 24 : d2Lo & 0xff) !== 0)) return false;
         // A capture and then a move of the same piece: the captured piece's square is empty.
         let cLo = d1Lo & eLo;
         let cHi = d1Hi & eHi;
@@ -467,11 +479,8 @@ export class BoundContext {
           }
           if (this.captureThenMove(w, p, present, x, role, us, eLo, eHi)) return false;
         }
-        const m1 = this.coverMasks(hard, role, us, d1Lo, d1Hi, eLo, eHi, xLo, xHi, index, masks, false);
-        if (m1 < 0) return false;
-        const m2 = this.coverMasks(hard, role, us, d2Lo | d1Lo, d2Hi | d1Hi, eLo, eHi, xLo, xHi, index, m1, true);
-        if (m2 < 0) return false;
-        masks = m2;
+        masks = this.coverMasks(hard, role, d1Lo, d1Hi, index, masks);
+        if (masks < 0) return false;
       }
     }
     // Two different pieces, one move each.
@@ -521,26 +530,48 @@ export class BoundContext {
   }
 
   /**
-   * Appends to the mask list the need sets (within `hard`) that a piece of `role` attacks
-   * together from each destination of (dLo, dHi) (two-move destinations are only tested). Returns
-   * the new count, or -1 when one destination meets every hard need, or the list is full (the
-   * test then does not prune).
+   * Per role, filled by `needAttackers` for the test under way: the squares from which a piece of
+   * that role attacks each need slot over the relaxed board (`needFromLo[9 * role + slot]`), and
+   * those from which it attacks every unmet need at once.
    */
-  private coverMasks(
-    hard: number, role: number, us: number, dLo: number, dHi: number,
-    eLo: number, eHi: number, xLo: number, xHi: number, piece: number, count: number, twoMoves: boolean,
-  ): number {
-    // Destinations attacking at least one hard need, per need.
+  private readonly needFromLo = new Int32Array(6 * 9);
+  private readonly needFromHi = new Int32Array(6 * 9);
+  private readonly allFromLo = new Int32Array(6);
+  private readonly allFromHi = new Int32Array(6);
+
+  /** Fills the squares from which a piece of `role` attacks each need of `hard`, and all of them. */
+  private needAttackers(hard: number, role: number, us: number, eLo: number, eHi: number, xLo: number, xHi: number): void {
+    let allLo = -1;
+    let allHi = -1;
+    for (let x = 0; x < this.slotCount; x++) {
+      if ((hard & (1 << x)) === 0) continue;
+      this.attackersFrom(role, us, this.slotSquare[x]!, x === 0 ? eLo : xLo, x === 0 ? eHi : xHi, x);
+      this.needFromLo[9 * role + x] = this.pair[0]!;
+      this.needFromHi[9 * role + x] = this.pair[1]!;
+      allLo &= this.pair[0]!;
+      allHi &= this.pair[1]!;
+    }
+    this.allFromLo[role] = allLo;
+    this.allFromHi[role] = allHi;
+  }
+
+  /**
+   * Appends to the mask list the distinct need sets (within `hard`, never all of it: the caller
+   * has tested that) that a piece of `role` attacks together from each destination of (dLo, dHi).
+   * Returns the new count, or -1 when the list is full (the test then does not prune).
+   */
+  private coverMasks(hard: number, role: number, dLo: number, dHi: number, piece: number, count: number): number {
+    // Destinations attacking at least one hard need.
     let anyLo = 0;
     let anyHi = 0;
     for (let x = 0; x < this.slotCount; x++) {
       if ((hard & (1 << x)) === 0) continue;
-      this.attackersFrom(role, us, this.slotSquare[x]!, x === 0 ? eLo : xLo, x === 0 ? eHi : xHi, x);
-      this.fromLo[x] = this.pair[0]! & dLo;
-      this.fromHi[x] = this.pair[1]! & dHi;
-      anyLo |= this.fromLo[x]!;
-      anyHi |= this.fromHi[x]!;
+      anyLo |= this.needFromLo[9 * role + x]!;
+      anyHi |= this.needFromHi[9 * role + x]!;
     }
+    anyLo &= dLo;
+    anyHi &= dHi;
+    const first = count;
     while ((anyLo | anyHi) !== 0) {
       let b: number;
       if (anyLo !== 0) {
@@ -550,21 +581,22 @@ export class BoundContext {
         b = 32 + lsb(anyHi);
         anyHi &= anyHi - 1;
       }
+      const bit = 1 << (b & 31);
       let mask = 0;
       for (let x = 0; x < this.slotCount; x++) {
-        if ((hard & (1 << x)) !== 0 && ((b < 32 ? this.fromLo[x]! : this.fromHi[x]!) & (1 << (b & 31))) !== 0) mask |= 1 << x;
+        if ((hard & (1 << x)) !== 0 && ((b < 32 ? this.needFromLo[9 * role + x]! : this.needFromHi[9 * role + x]!) & bit) !== 0) mask |= 1 << x;
       }
-      if (mask === hard || count >= 511) return -1;
-      if (twoMoves) continue;
+      // One mask per set a piece meets (pairs are only of two pieces).
+      let known = false;
+      for (let i = first; i < count && !known; i++) known = this.maskValue[i] === mask;
+      if (known) continue;
+      if (count >= 511) return -1;
       this.maskValue[count] = mask;
       this.maskPiece[count] = piece;
       count++;
     }
     return count;
   }
-
-  private readonly fromLo = new Int32Array(9);
-  private readonly fromHi = new Int32Array(9);
 
   /**
    * Squares from which a piece of `role` attacks `t` over (oLo, oHi), into `pair`; none for a

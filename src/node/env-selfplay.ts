@@ -13,13 +13,13 @@
  * for Paco Ŝako also `flags.npy` int8 (N, 2): the mover is in Ŝako (−1 mid-turn, where Ŝako is
  * undefined) and the mover can Paco within this turn, the seed's training labels.
  *
- * A run is a checkpointed job. About once a second, and at the end, the files' headers are
- * rewritten with their row counts and then `manifest.json` (atomically), with `complete: false`
- * until the run ends; so a kill loses at most the games finished since the last checkpoint, and
- * the files always read as the games the manifest counts. `resume` continues such a run: the
- * files are cut back to the manifest's rows and the remaining games are played, with seeds of
- * their own (a resumed run does not repeat the games it already has). A finished run can be
- * resumed with a larger `games` to extend it.
+ * A run is a checkpointed job. About once a second (`checkpointMs`), and at the end, the files'
+ * headers are rewritten with their row counts and then `manifest.json` (atomically), with
+ * `complete: false` until the run ends; so a kill loses at most the games finished since the last
+ * checkpoint, and the files always read as the games the manifest counts. `resume` continues such
+ * a run: the files are cut back to the manifest's rows and the remaining games are played, with
+ * seeds of their own (a resumed run does not repeat the games it already has). A finished run can
+ * be resumed with a larger `games` to extend it.
  *
  * Workers claim games from one shared count, so an environment that finishes early takes the
  * next game, and each game is played from seeds of its own (its start and its moves; the worker
@@ -63,6 +63,11 @@ export interface SelfplayOptions {
   readonly resume?: boolean;
   /** Games written in the order of their indices: files independent of `threads`, `batch`, timing and kills. */
   readonly repeatable?: boolean;
+  /**
+   * Milliseconds between checkpoints (default 1000), the most a kill can lose; 0: one after
+   * every game. How often a run checkpoints never changes its files.
+   */
+  readonly checkpointMs?: number;
 }
 
 /** `out` holds a run that this one would overwrite, or that cannot be continued as asked. */
@@ -78,8 +83,8 @@ export class SelfplayBusyError extends Error {
 /** The lock file in `out` that keeps a second run off (`lock.ts`). */
 export const SELFPLAY_LOCK = 'lock.json';
 
-/** How often a run writes its checkpoint. */
-const CHECKPOINT_MS = 1000;
+/** How often a run writes its checkpoint unless told (`SelfplayOptions.checkpointMs`). */
+export const CHECKPOINT_MS = 1000;
 
 /** What `manifest.json` says of a run: the fields a resumed run reads back. */
 interface RunManifest {
@@ -173,6 +178,8 @@ export async function runSelfplay(
 ): Promise<{ games: number; samples: number; elapsedMs: number; manifest: object }> {
   const factory = kernelFactory(options.game);
   if (factory === undefined) throw new RangeError(`no environment for game '${options.game}'`);
+  const every = options.checkpointMs;
+  if (every !== undefined && !(every >= 0 && Number.isFinite(every))) throw new RangeError(`checkpointMs must be a number of milliseconds ≥ 0, got ${every}`);
   makeDirectory(options.out);
   // Two runs in one directory would append to the same files and write over each other's
   // manifest: one at a time, from before the manifest is read to after it is last written.
@@ -284,6 +291,7 @@ async function runLocked(
     samplesPerSecond: Math.round((samples * 1000) / Math.max(1, elapsed())),
   });
   /** The checkpoint: headers first, then the manifest that vouches for them. */
+  const checkpointMs = options.checkpointMs ?? CHECKPOINT_MS;
   let lastCheckpoint = performance.now();
   const checkpoint = (complete: boolean): object => {
     for (const w of opened) w.commit();
@@ -316,7 +324,7 @@ async function runLocked(
     results[g.result]!++;
     games++;
     samples += n;
-    if (performance.now() - lastCheckpoint >= CHECKPOINT_MS) checkpoint(false);
+    if (performance.now() - lastCheckpoint >= checkpointMs) checkpoint(false);
     onProgress?.({ games, samples, elapsedMs: elapsed() });
   };
 

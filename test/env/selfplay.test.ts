@@ -335,6 +335,12 @@ test('CLI: usage errors', async () => {
   // Refused, not ignored: the random policy has no leaves to value (the run's manifest had no --value).
   assert.match(await usage(['--games', '2', '--out', '/tmp/x', '--value', 'rollout']), /--value needs --policy mcts/);
   assert.match(await usage(['--games', '0', '--out', '/tmp/x']), /--games/);
+  // Time between checkpoints: a whole number of milliseconds, 0 (after every game) to a day.
+  for (const bad of ['-1', '1.5', '86400001', 'soon', '']) {
+    assert.match(await usage(['--games', '1', '--out', '/tmp/x', `--checkpoint-ms=${bad}`]), /^--checkpoint-ms: expected an integer from 0 to 86400000, got '/, bad);
+  }
+  await assert.rejects(runSelfplay({ ...base, games: 1, out: '/tmp/x', checkpointMs: -1 }), /RangeError: checkpointMs must be a number of milliseconds ≥ 0, got -1/);
+  await assert.rejects(runSelfplay({ ...base, games: 1, out: '/tmp/x', checkpointMs: NaN }), /RangeError: checkpointMs must be a number of milliseconds ≥ 0, got NaN/);
   // Seeds are 32-bit: 2^32 played the very games of seed 0 (the generators keep the low bits).
   await withDir(async (dir) => {
     assert.match(await usage(['--games', '1', '--out', dir, '--seed', '4294967296', '--quiet']), /--seed: expected an integer from 0 to 4294967295/);
@@ -430,14 +436,15 @@ async function killAtFirstGame(args: string[], dir: string): Promise<void> {
     if (m !== undefined && m.games > 0 && !m.complete) killed = child.kill('SIGKILL');
   }
   await exited;
-  assert.ok(killed, 'the run ended before its first checkpoint: make it longer');
+  assert.ok(killed, 'the run ended before its first checkpoint with a game');
 }
 
 test('a run killed after a checkpoint resumes: no game lost or played twice, files as the manifest says', () =>
   withDir(async (dir) => {
     const options: SelfplayOptions = { ...base, games: 60, batch: 4, threads: 1, policy: 'mcts', simulations: 200, maxSteps: 40, out: dir };
     const args = [MAIN, 'selfplay', '--games', '60', '--batch', '4', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--out', dir, '--quiet'];
-    await killAtFirstGame(args, dir);
+    // A checkpoint after every game, so that the kill comes after one whatever the machine's speed.
+    await killAtFirstGame([...args, '--checkpoint-ms', '0'], dir);
     // What the kill left reads as the last checkpoint's games (numpy reads the same header).
     const checkpoint = readManifest(dir)!;
     assert.equal(checkpoint.complete, false);
@@ -593,7 +600,7 @@ test('--repeatable: a run killed after a checkpoint and resumed (other --threads
   withDir(async (dir) => {
     const killedDir = join(dir, 'killed'), whole = join(dir, 'whole');
     const args = [MAIN, 'selfplay', '--games', '24', '--policy', 'mcts', '--sims', '200', '--max-steps', '40', '--observation', 'compact', '--seed', '1', '--repeatable', '--quiet', '--out', killedDir];
-    await killAtFirstGame([...args, '--batch', '4', '--threads', '2'], killedDir);
+    await killAtFirstGame([...args, '--batch', '4', '--threads', '2', '--checkpoint-ms', '0'], killedDir);
     const resumed = spawnSync(process.execPath, [...args, '--batch', '3', '--threads', '1', '--resume'], { encoding: 'utf8' });
     assert.equal(resumed.status, 0, resumed.stderr);
     assert.equal(readManifest(killedDir)!.segments, 2);

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ObservationKind } from '../../env/kernel.js';
 import { KERNEL_FACTORIES } from '../../env/registry.js';
-import { runSelfplay, SelfplayBusyError, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
+import { CHECKPOINT_MS, runSelfplay, SelfplayBusyError, SelfplayRunError, type SelfplayPolicy } from '../../node/env-selfplay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 import { visible } from '../../core/visible.js';
 
@@ -13,13 +13,16 @@ import { visible } from '../../core/visible.js';
  */
 const MAX_SIMULATIONS = 100_000;
 const MAX_BATCH = 16_384;
+/** A day: a longer time between checkpoints is as good as none, and most likely a slip. */
+const MAX_CHECKPOINT_MS = 86_400_000;
 
 /** System error codes that say --out cannot hold the run (the user's path, not a failed run). */
 const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOENT', 'ENAMETOOLONG', 'ELOOP']);
 
 const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
-    [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume] [--quiet]
+    [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume]
+    [--checkpoint-ms MS] [--quiet]
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
     --max-steps 512, --seed 0
@@ -28,8 +31,10 @@ const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
   --repeatable: games are written in order, so the files depend on the options only, not on
     --threads, --batch, timing or a kill and --resume (a kill also loses the games waiting for
     an earlier one)
-  --resume: continue the run in DIR (checkpointed every second) up to N games in all, with the
-    options it was started with; a kill loses at most the games of the last second
+  --resume: continue the run in DIR (checkpointed every --checkpoint-ms) up to N games in all,
+    with the options it was started with; a kill loses at most the games since the last checkpoint
+  --checkpoint-ms: milliseconds between checkpoints, 1000 unless given (0: after every game); it
+    never changes the files, and a run may be resumed with another
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
   paco: 132 actions, the reference's 30-layer observation, flags.npy with the Ŝako/Paco-in-one labels`;
 
@@ -63,6 +68,7 @@ export const selfplayCommand: Command = {
         seed: { type: 'string' },
         resume: { type: 'boolean', default: false },
         repeatable: { type: 'boolean', default: false },
+        'checkpoint-ms': { type: 'string' },
         quiet: { type: 'boolean', default: false },
       },
     });
@@ -99,6 +105,7 @@ export const selfplayCommand: Command = {
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
       resume: values.resume,
       repeatable: values.repeatable,
+      checkpointMs: parseIntOption('--checkpoint-ms', values['checkpoint-ms'], CHECKPOINT_MS, 0, MAX_CHECKPOINT_MS),
     };
     let last = 0;
     const show = !values.quiet;

@@ -69,12 +69,16 @@ interface Judged {
   readonly holder: Holder | undefined;
 }
 
+/** A lock or takeover file in the way that is no regular file: the user's to remove. */
+class NotALockFile extends Error {}
+
 /**
- * Reads the file at `path`: undefined when it is gone, the kind of thing it is when it is no
- * regular file (opened without following a link and without blocking, so that a FIFO is not
- * waited on), else its identity and holder.
+ * Reads the file at `path`: undefined when it is gone, else its identity and holder. A path that
+ * is no regular file (opened without following a link and without blocking, so that a FIFO is
+ * not waited on) is a NotALockFile.
  */
-function judge(path: string): Judged | { readonly kind: string } | undefined {
+function judge(path: string): Judged | undefined {
+  const notALockFile = (kind: string) => new NotALockFile(`${path} is not a lock file (${kind}): remove it`);
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
@@ -82,13 +86,13 @@ function judge(path: string): Judged | { readonly kind: string } | undefined {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
     // O_NOFOLLOW on a symbolic link.
-    if (code === 'ELOOP') return { kind: 'a symbolic link' };
-    if (code === 'EISDIR') return { kind: 'a directory' };
+    if (code === 'ELOOP') throw notALockFile('a symbolic link');
+    if (code === 'EISDIR') throw notALockFile('a directory');
     throw e;
   }
   try {
     const s = fstatSync(fd, { bigint: true });
-    if (!s.isFile()) return { kind: s.isDirectory() ? 'a directory' : 'not a regular file' };
+    if (!s.isFile()) throw notALockFile(s.isDirectory() ? 'a directory' : 'not a regular file');
     // A lock file's text is a few dozen bytes; more is no holder.
     const bytes = Buffer.alloc(4096);
     const n = readSync(fd, bytes, 0, bytes.length, 0);
@@ -96,15 +100,6 @@ function judge(path: string): Judged | { readonly kind: string } | undefined {
   } finally {
     closeSync(fd);
   }
-}
-
-/** A lock or takeover file in the way that is no regular file: the user's to remove. */
-class NotALockFile extends Error {}
-
-function judgeFile(path: string): Judged | undefined {
-  const file = judge(path);
-  if (file !== undefined && 'kind' in file) throw new NotALockFile(`${path} is not a lock file (${file.kind}): remove it`);
-  return file;
 }
 
 export interface LockOptions {
@@ -123,7 +118,8 @@ export interface LockOptions {
  * The text is written to a file of this process first and linked into place; where the file
  * system has no hard links, the file is created exclusively and written (a reader may then see
  * it empty for an instant, and take it for a killed run's; its change time moves with the write,
- * so a takeover judged on the empty file finds it changed).
+ * so a takeover judged on the empty file finds it changed). A kill can leave the file aside, or
+ * a takeover file: a directory's checks pass over names starting with the lock's and a dot.
  */
 function createWhole(path: string, text: string): boolean {
   const aside = `${path}.${process.pid}.new`;
@@ -147,22 +143,17 @@ function createWhole(path: string, text: string): boolean {
   }
 }
 
-/**
- * How a takeover ended: the file judged stale removed by this run, found gone (another run's
- * takeover, or a release), or left to another run (it is taking the file over, or already made
- * a new one in its place).
- */
-type Takeover = 'removed' | 'gone' | 'leftToAnother';
-
 /** Takeover files over takeover files: beyond this depth, a run leaves the lock to the others. */
 const MAX_TAKEOVER_DEPTH = 3;
 
 /**
  * Removes the file at `path`, judged stale with identity `id`, as the one run that may: the one
  * that creates its takeover file. A takeover file whose run is gone (killed mid-takeover) is
- * itself taken over first.
+ * itself taken over first. True when the file is out of the way (removed here, or gone already:
+ * another run's takeover, or a release); false when it is left to another run (taking it over,
+ * or having made a new one in its place).
  */
-function takeOver(path: string, id: string, mine: string, depth = 0): Takeover {
+function takeOver(path: string, id: string, mine: string, depth = 0): boolean {
   const marker = `${path}.${id}.takeover`;
   for (let tries = 0; tries < 3; tries++) {
     if (createWhole(marker, mine)) {
@@ -171,20 +162,18 @@ function takeOver(path: string, id: string, mine: string, depth = 0): Takeover {
         // where none is), and only the holder of this takeover file removes it: unchanged now,
         // it is still the judged file when removed.
         const now = identity(path);
-        if (now === undefined) return 'gone';
-        if (now !== id) return 'leftToAnother';
-        unlinkSync(path);
-        return 'removed';
+        if (now === id) unlinkSync(path);
+        return now === undefined || now === id;
       } finally {
         rmSync(marker, { force: true });
       }
     }
-    const other = judgeFile(marker);
+    const other = judge(marker);
     if (other === undefined) continue; // its run has finished: try again
-    if ((other.holder !== undefined && mayRun(other.holder)) || depth + 1 >= MAX_TAKEOVER_DEPTH) return 'leftToAnother';
-    if (takeOver(marker, other.id, mine, depth + 1) === 'leftToAnother') return 'leftToAnother';
+    if ((other.holder !== undefined && mayRun(other.holder)) || depth + 1 >= MAX_TAKEOVER_DEPTH) return false;
+    if (!takeOver(marker, other.id, mine, depth + 1)) return false;
   }
-  return 'leftToAnother';
+  return false;
 }
 
 /**
@@ -200,7 +189,7 @@ export function takeLock(path: string, o: LockOptions): () => void {
     let file: Judged | undefined;
     try {
       if (createWhole(path, mine)) return () => release(path, mine);
-      file = judgeFile(path);
+      file = judge(path);
     } catch (e) {
       throw cannot(e);
     }
@@ -215,13 +204,13 @@ export function takeLock(path: string, o: LockOptions): () => void {
     // Left by a run that is gone (or a file a kill left empty or cut short, which names no run):
     // taken over, unless another run is doing so or has done it.
     o.beforeTakeover?.();
-    let taken: Takeover;
+    let outOfTheWay: boolean;
     try {
-      taken = takeOver(path, file.id, mine);
+      outOfTheWay = takeOver(path, file.id, mine);
     } catch (e) {
       throw cannot(e);
     }
-    if (taken === 'leftToAnother') break;
+    if (!outOfTheWay) break;
   }
   throw o.fail(`${o.subject}: another run took its lock at the same time`, true);
 }

@@ -416,14 +416,11 @@ export class BoundContext {
     // Per piece: the needs it can meet together from one destination, one move and two moves.
     let masks = 0;
     let index = 0;
-    let rolesReady = 0;
     for (let role = 0; role < 6; role++) {
       let lo = w[p + 4 + 2 * role]! & usLo;
       let hi = w[p + 5 + 2 * role]! & usHi;
-      if ((lo | hi) !== 0 && (rolesReady & (1 << role)) === 0) {
-        this.needAttackers(hard, role, us, eLo, eHi, xLo, xHi);
-        rolesReady |= 1 << role;
-      }
+      if ((lo | hi) === 0) continue;
+      this.needAttackers(hard, role, us, eLo, eHi, xLo, xHi);
       const allLo = this.allFromLo[role]!;
       const allHi = this.allFromHi[role]!;
       while ((lo | hi) !== 0) {

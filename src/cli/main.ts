@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `caissa <command> …`. Exit codes: 0 success, 1 a failed check, 2 bad usage or bad input.
+ * `caissa <command> …`. Exit codes: `exit.ts`.
  */
 import { COMMANDS, loadAllCommands } from './commands/index.js';
-import { EXIT_USAGE, isUsageError, usageErrorText } from './usage.js';
+import { EXIT_IO, EXIT_USAGE } from './exit.js';
+import { isUsageError, usageErrorText } from './usage.js';
 import { visible } from '../core/visible.js';
 
 async function help(): Promise<string> {
@@ -62,10 +63,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 // A reader that stops early (`caissa pgn replay --jsonl … | head`) closes the pipe: stop quietly,
-// as command-line tools do, rather than die on an unhandled EPIPE.
+// as command-line tools do, rather than die on an unhandled EPIPE; but not with success, since
+// the output was not all written (a shell's pipefail or a script must see it).
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code !== 'EPIPE') throw e;
-  process.exit(process.exitCode ?? 0);
+  process.exit(EXIT_IO);
 });
 
 process.exitCode = await main(process.argv.slice(2));

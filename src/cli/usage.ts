@@ -2,9 +2,8 @@
 import { MAX_DEPTH } from '../core/depth.js';
 import { visible } from '../core/visible.js';
 
-export const EXIT_OK = 0;
-export const EXIT_FAILED = 1;
-export const EXIT_USAGE = 2;
+// The exit codes live in exit.ts; re-exported here, where the commands take them from.
+export { EXIT_FAILED, EXIT_IO, EXIT_OK, EXIT_USAGE } from './exit.js';
 
 /** Bad usage: printed to stderr with the command's usage, exit code 2. */
 export class UsageError extends Error {

@@ -10,13 +10,14 @@
  * from the start position, whose first thousands of positions have no pins or en passant, then
  * took 6.5 s instead of 1.2–1.5 s in 4 runs of 30 (none of 60 with this primer).
  *
- * So, once, when the chess layer is loaded, `generateLegal` runs over a few positions and their
+ * So, once, at its first call (movegen.ts), `generateLegal` runs over a few positions and their
  * children, listing and counting, which between them take every branch: castling both ways and
  * through attacked squares, pins on lines and diagonals, single and double check, en passant
  * (with the pawns pinned along the rank), promotions with and without capture. It costs a few
- * milliseconds once.
+ * milliseconds once, paid by the first program that generates a move rather than by every
+ * program that imports the library. The generator is passed in, so that this module and
+ * movegen.ts do not import each other.
  */
-import { generateLegal } from './movegen.js';
 import { applyMoveKeyless } from './play.js';
 import { placePiece } from './setup.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_TURN, WORDS } from './layout.js';
@@ -57,8 +58,11 @@ export function primerWords(board: string, turn: number, whiteRooks: number, bla
   return w;
 }
 
+/** The move generator's signature (movegen.ts). */
+type Generator = (w: Int32Array, p: number, out: Uint16Array | null, o: number) => number;
+
 /** Runs the generator over each position and each of its children, listing and counting. */
-export function primeMoveGenerator(): void {
+export function primeMoveGenerator(generateLegal: Generator): void {
   const w = new Int32Array(2 * WORDS);
   const moves = new Uint16Array(2 * MAX_MOVES);
   for (const [board, turn, white, black] of PRIMER_POSITIONS) {

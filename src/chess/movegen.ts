@@ -37,6 +37,7 @@ import {
 import { isSquareAttacked } from './attacked.js';
 import { W_CASTLING, W_EP, W_TURN } from './layout.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL } from './move.js';
+import { primeMoveGenerator } from './movegen-primer.js';
 
 const FILE_A = 0x01010101;
 const FILE_H = 0x80808080 | 0;
@@ -85,6 +86,14 @@ function emitPawnMove(out: Uint16Array, i: number, from: number, to: number, kin
   return i;
 }
 
+/** Whether the primer has run (movegen-primer.ts): at the first call, not when the module loads. */
+let primed = false;
+
+function prime(): void {
+  primed = true;
+  primeMoveGenerator(generateLegal);
+}
+
 const RANK_1 = 0xff;
 const RANK_8 = 0xff000000 | 0;
 
@@ -93,6 +102,7 @@ const RANK_8 = 0xff000000 | 0;
  * with `out === null`, only counts them.
  */
 export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null, o: number): number {
+  if (!primed) prime();
   const us = w[p + W_TURN]!;
   const them = us ^ 1;
   const usLo = w[p + 2 * us]!;

@@ -12,7 +12,6 @@ import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
-import { primeMoveGenerator } from './movegen-primer.js';
 import { isInsufficientMaterial } from './outcome.js';
 import { applyMove, applyNullMove, refreshKey } from './play.js';
 import { MAX_CLOCK, placePiece, type Setup } from './setup.js';
@@ -591,5 +590,3 @@ function isImpossibleCheck(w: Int32Array, ep: number | undefined): boolean {
   return false;
 }
 
-// Once, on loading: every branch of the move generator gets type feedback (see movegen-primer.ts).
-primeMoveGenerator();

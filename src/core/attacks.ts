@@ -24,50 +24,52 @@ const FILE = 1;
 const DIAG = 2; // a1-h8 direction
 const ANTI = 3; // h1-a8 direction
 
-const inBoard = (f: number, r: number): boolean => f >= 0 && f < 8 && r >= 0 && r < 8;
+/*
+ * The tables are built when the module loads, so the building is written for a cold start: plain
+ * counted loops over typed arrays, no arrays or closures made per step (the interpreter runs it
+ * once; written with destructuring and per-square direction arrays it took about 10 ms).
+ */
 
 function setBit(table: Int32Array, index: number, sq: number): void {
   if (sq < 32) table[2 * index]! |= 1 << sq;
   else table[2 * index + 1]! |= 1 << (sq - 32);
 }
 
-function stepTable(deltas: readonly (readonly [number, number])[]): Int32Array {
+/** A step table from (file, rank) deltas given as a flat list: df0, dr0, df1, dr1, … */
+function stepTable(deltas: readonly number[]): Int32Array {
   const table = new Int32Array(128);
   for (let sq = 0; sq < 64; sq++) {
-    const f = sq & 7;
-    const r = sq >> 3;
-    for (const [df, dr] of deltas) {
-      if (inBoard(f + df, r + dr)) setBit(table, sq, (r + dr) * 8 + f + df);
+    for (let d = 0; d < deltas.length; d += 2) {
+      const f = (sq & 7) + deltas[d]!;
+      const r = (sq >> 3) + deltas[d + 1]!;
+      if (f >= 0 && f < 8 && r >= 0 && r < 8) setBit(table, sq, r * 8 + f);
     }
   }
   return table;
 }
 
 /** Knight attacks per square. */
-export const KNIGHT_ATTACKS = stepTable([
-  [1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2],
-]);
+export const KNIGHT_ATTACKS = stepTable([1, 2, 2, 1, 2, -1, 1, -2, -1, -2, -2, -1, -2, 1, -1, 2]);
 
 /** King attacks per square. */
-export const KING_ATTACKS = stepTable([
-  [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1],
-]);
+export const KING_ATTACKS = stepTable([1, 0, 1, 1, 0, 1, -1, 1, -1, 0, -1, -1, 0, -1, 1, -1]);
 
 /** Pawn capture squares, indexed by `color * 64 + square` (white = 0 captures upwards). */
 export const PAWN_ATTACKS = new Int32Array(256);
-{
-  const white = stepTable([[-1, 1], [1, 1]]);
-  const black = stepTable([[-1, -1], [1, -1]]);
-  PAWN_ATTACKS.set(white, 0);
-  PAWN_ATTACKS.set(black, 128);
-}
-
-/** Direction (file step, rank step) of each line kind; the opposite direction is the negation. */
-const LINE_DIRECTIONS: readonly (readonly [number, number])[] = [[1, 0], [0, 1], [1, 1], [-1, 1]];
+PAWN_ATTACKS.set(stepTable([-1, 1, 1, 1]), 0);
+PAWN_ATTACKS.set(stepTable([-1, -1, 1, -1]), 128);
 
 /** Masks of the diagonal and anti-diagonal through each square (the square included). */
 export const DIAG_MASK = new Int32Array(128);
 export const ANTI_MASK = new Int32Array(128);
+for (let sq = 0; sq < 64; sq++) {
+  const f = sq & 7;
+  const r = sq >> 3;
+  for (let t = 0; t < 64; t++) {
+    if ((t & 7) - (t >> 3) === f - r) setBit(DIAG_MASK, sq, t);
+    if ((t & 7) + (t >> 3) === f + r) setBit(ANTI_MASK, sq, t);
+  }
+}
 
 /**
  * Sliding attacks per line: entry `(line << 12 | sq << 6 | occ6)` (times two for the pair) holds
@@ -77,44 +79,50 @@ export const ANTI_MASK = new Int32Array(128);
  */
 export const SLIDE = new Int32Array(4 * 64 * 64 * 2);
 
-/** Position of a square along a line: its file, or its rank for files. */
-const linePosition = (line: number, sq: number): number => (line === FILE ? sq >> 3 : sq & 7);
-
-{
-  for (let sq = 0; sq < 64; sq++) {
-    for (const [mask, line] of [[DIAG_MASK, DIAG], [ANTI_MASK, ANTI]] as const) {
-      const [df, dr] = LINE_DIRECTIONS[line]!;
-      setBit(mask, sq, sq);
-      for (const s of [1, -1]) {
-        let f = (sq & 7) + s * df;
-        let r = (sq >> 3) + s * dr;
-        while (inBoard(f, r)) {
-          setBit(mask, sq, r * 8 + f);
-          f += s * df;
-          r += s * dr;
-        }
-      }
+/**
+ * Attacks along one line of eight, as a byte: `LINE_BYTE[p << 6 | occ6]` holds the positions a
+ * slider at position p reaches with the inner six positions occupied as in occ6 (the first
+ * occupied position each way included, p itself not).
+ */
+const LINE_BYTE = new Uint8Array(8 * 64);
+for (let p = 0; p < 8; p++) {
+  for (let occ6 = 0; occ6 < 64; occ6++) {
+    const occ8 = occ6 << 1;
+    let reach = 0;
+    for (let q = p + 1; q < 8; q++) {
+      reach |= 1 << q;
+      if (occ8 & (1 << q)) break;
     }
+    for (let q = p - 1; q >= 0; q--) {
+      reach |= 1 << q;
+      if (occ8 & (1 << q)) break;
+    }
+    LINE_BYTE[(p << 6) | occ6] = reach;
   }
-  for (let line = 0; line < 4; line++) {
-    const [df, dr] = LINE_DIRECTIONS[line]!;
-    for (let sq = 0; sq < 64; sq++) {
-      for (let occ6 = 0; occ6 < 64; occ6++) {
-        const occ8 = occ6 << 1;
-        const index = (line << 12) | (sq << 6) | occ6;
-        for (const s of [1, -1]) {
-          let f = (sq & 7) + s * df;
-          let r = (sq >> 3) + s * dr;
-          while (inBoard(f, r)) {
-            const target = r * 8 + f;
-            setBit(SLIDE, index, target);
-            if (occ8 & (1 << linePosition(line, target))) break;
-            f += s * df;
-            r += s * dr;
-          }
-        }
-      }
-    }
+}
+
+// Each line's entries from the byte table: a rank's byte is its squares; a file's bit i is rank i;
+// a diagonal has one square per file, so the byte copied to every rank and cut by the diagonal's
+// mask gives its squares (positions past the diagonal's end are cut away with the squares beyond
+// them, so an occupancy bit there changes nothing, as on the board).
+for (let sq = 0; sq < 64; sq++) {
+  const f = sq & 7;
+  const r = sq >> 3;
+  for (let occ6 = 0; occ6 < 64; occ6++) {
+    const rank = LINE_BYTE[(f << 6) | occ6]!;
+    const rankIndexPair = 2 * ((sq << 6) | occ6);
+    if (r < 4) SLIDE[rankIndexPair] = rank << (8 * r);
+    else SLIDE[rankIndexPair + 1] = rank << (8 * (r - 4));
+    const file = LINE_BYTE[(r << 6) | occ6]!;
+    const fileIndexPair = 2 * ((FILE << 12) | (sq << 6) | occ6);
+    for (let q = 0; q < 8; q++) if (file & (1 << q)) setBit(SLIDE, fileIndexPair >> 1, 8 * q + f);
+    const spread = Math.imul(rank, 0x01010101);
+    const diag = 2 * ((DIAG << 12) | (sq << 6) | occ6);
+    SLIDE[diag] = spread & DIAG_MASK[2 * sq]!;
+    SLIDE[diag + 1] = spread & DIAG_MASK[2 * sq + 1]!;
+    const anti = 2 * ((ANTI << 12) | (sq << 6) | occ6);
+    SLIDE[anti] = spread & ANTI_MASK[2 * sq]!;
+    SLIDE[anti + 1] = spread & ANTI_MASK[2 * sq + 1]!;
   }
 }
 
@@ -209,39 +217,39 @@ export const BISHOP_EMPTY = new Int32Array(128);
 export const BETWEEN = new Int32Array(64 * 64 * 2);
 export const LINE = new Int32Array(64 * 64 * 2);
 
-{
-  for (let sq = 0; sq < 64; sq++) {
-    rookAttacks(sq, 0, 0, ROOK_EMPTY, 2 * sq);
-    bishopAttacks(sq, 0, 0, BISHOP_EMPTY, 2 * sq);
-  }
-  const all: readonly (readonly [number, number])[] = [
-    [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1],
-  ];
-  for (let a = 0; a < 64; a++) {
-    for (const [df, dr] of all) {
-      // Walk from a in one direction; every square met is aligned with a.
-      let f = (a & 7) + df;
-      let r = (a >> 3) + dr;
-      const path: number[] = [];
-      while (inBoard(f, r)) {
-        const b = r * 8 + f;
-        const index = a * 64 + b;
-        for (const p of path) setBit(BETWEEN, index, p);
-        // The full line: walk both ways from a.
-        setBit(LINE, index, a);
-        for (const s of [1, -1]) {
-          let lf = (a & 7) + s * df;
-          let lr = (a >> 3) + s * dr;
-          while (inBoard(lf, lr)) {
-            setBit(LINE, index, lr * 8 + lf);
-            lf += s * df;
-            lr += s * dr;
-          }
-        }
-        path.push(b);
-        f += df;
-        r += dr;
+for (let sq = 0; sq < 64; sq++) {
+  rookAttacks(sq, 0, 0, ROOK_EMPTY, 2 * sq);
+  bishopAttacks(sq, 0, 0, BISHOP_EMPTY, 2 * sq);
+}
+
+/** The eight directions as (file, rank) steps, a flat list. */
+const DIRECTIONS = [1, 0, -1, 0, 0, 1, 0, -1, 1, 1, -1, -1, 1, -1, -1, 1];
+const lineMask = new Int32Array(2);
+for (let a = 0; a < 64; a++) {
+  for (let d = 0; d < 16; d += 2) {
+    const df = DIRECTIONS[d]!;
+    const dr = DIRECTIONS[d + 1]!;
+    // The whole line through a in this direction, edge to edge.
+    lineMask[0] = 0;
+    lineMask[1] = 0;
+    setBit(lineMask, 0, a);
+    for (let s = -1; s <= 1; s += 2) {
+      for (let f = (a & 7) + s * df, r = (a >> 3) + s * dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += s * df, r += s * dr) {
+        setBit(lineMask, 0, r * 8 + f);
       }
+    }
+    // Walk from a; every square met is aligned with a, and the squares passed lie between.
+    let betweenLo = 0;
+    let betweenHi = 0;
+    for (let f = (a & 7) + df, r = (a >> 3) + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+      const b = r * 8 + f;
+      const index = 2 * (a * 64 + b);
+      BETWEEN[index] = betweenLo;
+      BETWEEN[index + 1] = betweenHi;
+      LINE[index] = lineMask[0]!;
+      LINE[index + 1] = lineMask[1]!;
+      if (b < 32) betweenLo |= 1 << b;
+      else betweenHi |= 1 << (b - 32);
     }
   }
 }

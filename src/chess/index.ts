@@ -8,7 +8,5 @@ export { GameHistory, isInsufficientMaterial, positionOutcome, repetitionKey } f
 export { applyMove, roleAt } from './play.js';
 export { Move, Position, POSITION_ISSUES, attackersOf, kingSquare } from './position.js';
 export type { PositionError, PositionIssue, PositionOptions } from './position.js';
-export { Board } from './board.js';
-export { defaultSetup } from './setup.js';
-export type { ByColor, ByRole, Pockets, RemainingChecks, Setup } from './setup.js';
+export type { Setup } from './setup.js';
 export * from './types.js';

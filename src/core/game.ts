@@ -15,6 +15,8 @@
  * - `paco`: Paco Ŝako, the opponent's king is united (the aim of the game); `timeout`: a win on
  *   time that the state records; `repetition`: its draw by repetition; `noLegalAction`: the
  *   side to act has no action and loses.
+ * - `variantEnd`: a lichess variant's own end (an exploded king, no pieces or no moves in
+ *   antichess, the horde gone, a king on the hill or on the eighth rank, the third check).
  * - `noProgress`: a draw for a long run without progress: Paco Ŝako's rule, progressive chess's
  *   10 quiet series, and the self-play environment's half-move limit.
  */
@@ -29,12 +31,12 @@ export type OutcomeReason =
   | 'noProgress'
   | 'timeout'
   | 'paco'
-  | 'noLegalAction';
+  | 'noLegalAction'
+  | 'variantEnd';
 
-/** How a game ended: who won, if anyone, and why. */
 export interface Outcome {
-  /** The winner, or undefined for a draw. */
-  readonly winner: 'white' | 'black' | undefined;
+  /** 0 white, 1 black, undefined for a draw. */
+  readonly winner: 0 | 1 | undefined;
   /** Why the game ended. */
   readonly reason: OutcomeReason;
 }

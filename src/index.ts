@@ -3,7 +3,7 @@ export type { Game, Outcome, OutcomeReason } from './core/game.js';
 export type { Result } from './core/result.js';
 export { SquareSet } from './core/bitboard.js';
 export { parseSquare, squareName } from './core/square.js';
-export { GameHistory, Move, Position, chessGame, chess960Game, positionOutcome } from './chess/index.js';
+export { GameHistory, Move, Position, chessGame, chess960Game, polyglotKey, positionOutcome } from './chess/index.js';
 export type { Color, Piece, PositionError, PositionIssue, PositionOptions, Role, Setup } from './chess/index.js';
 export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
 export type { FenError, FenField, FenOptions } from './notation/fen.js';

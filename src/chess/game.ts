@@ -7,11 +7,12 @@ import { W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY } from './move.js';
 import { generateLegal } from './movegen.js';
 import { isInsufficientMaterial } from './outcome.js';
-import { applyMove } from './play.js';
+import { applyMove, refreshKey } from './play.js';
 import { attackersOf, kingSquare } from './position.js';
 
 // Lenient positions may have more moves than MAX_MOVES (see MAX_MOVES_ANY).
 const scratch = new Uint16Array(MAX_MOVES_ANY);
+const keyScratch = new Int32Array(WORDS);
 
 function outcomeOf(s: Int32Array): Outcome | undefined {
   if (generateLegal(s, 0, null, 0) === 0) {
@@ -45,9 +46,12 @@ function makeChessGame(id: 'chess' | 'chess960'): Game<Int32Array> {
     },
     currentPlayer: (s) => s[W_TURN] as 0 | 1,
     outcome: outcomeOf,
+    // From scratch: a state copied from a Position's words carries no key (polyglot.ts).
     hash(s, out) {
-      out[0] = s[W_KEY]!;
-      out[1] = s[W_KEY + 1]!;
+      keyScratch.set(s.subarray(0, WORDS));
+      refreshKey(keyScratch, 0);
+      out[0] = keyScratch[W_KEY]!;
+      out[1] = keyScratch[W_KEY + 1]!;
     },
     newState: () => new Int32Array(WORDS),
   };

@@ -6,6 +6,7 @@ export * from './move.js';
 export { generateLegal } from './movegen.js';
 export { GameHistory, isInsufficientMaterial, positionOutcome, repetitionKey } from './outcome.js';
 export { applyMove, roleAt } from './play.js';
+export { polyglotKey } from './polyglot.js';
 export { Move, Position, POSITION_ISSUES, attackersOf, kingSquare } from './position.js';
 export type { PositionError, PositionIssue, PositionOptions } from './position.js';
 export type { Setup } from './setup.js';

@@ -11,7 +11,7 @@
  * | 18     | castling rights: bit f = white may castle with the rook on file f of rank 1, bit 8 + f = black with the rook on file f of rank 8 (Chess960-general) |
  * | 19     | halfmove clock (plies since the last capture or pawn move) |
  * | 20     | fullmove number |
- * | 21, 22 | Polyglot Zobrist key (lo, hi) |
+ * | 21, 22 | Polyglot Zobrist key (lo, hi), kept by the keyed fast paths (`applyMove`, `refreshKey`); not kept in a `Position`'s words (`polyglotKey` computes it) |
  */
 export const W_TURN = 16;
 export const W_EP = 17;

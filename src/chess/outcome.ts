@@ -12,8 +12,9 @@
 import { popcount } from '../core/bitboard.js';
 import type { Outcome } from '../core/game.js';
 import { ZOBRIST, ZOBRIST_EP_FILE } from '../core/zobrist.js';
-import { W_EP, W_HALFMOVE, W_KEY, W_TURN } from './layout.js';
+import { W_EP, W_HALFMOVE, W_TURN } from './layout.js';
 import { polyglotEpCounts } from './play.js';
+import { polyglotKeyHalves } from './polyglot.js';
 import type { Move, Position } from './position.js';
 
 export type { Outcome };
@@ -45,14 +46,17 @@ export function positionOutcome(pos: Position): Outcome | undefined {
   return undefined;
 }
 
+const keyHalves = new Int32Array(2);
+
 /**
  * The key two positions share exactly when they are the same position in FIDE's sense: the
  * Polyglot key, without its en-passant file when no legal en-passant capture exists.
  */
 export function repetitionKey(pos: Position): bigint {
   const w = pos.words;
-  let lo = w[W_KEY]!;
-  let hi = w[W_KEY + 1]!;
+  polyglotKeyHalves(pos, keyHalves);
+  let lo = keyHalves[0]!;
+  let hi = keyHalves[1]!;
   const ep = w[W_EP]!;
   if (ep >= 0 && polyglotEpCounts(w, 0, ep) && pos.legalEpSquare() === undefined) {
     lo ^= ZOBRIST[2 * (ZOBRIST_EP_FILE + (ep & 7))]!;

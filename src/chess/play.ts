@@ -1,8 +1,10 @@
 /**
  * Applying a move to the compact position in place (the "make" of copy-make: callers copy the
  * parent's words into a fresh slot first). The move must come from the generator for this very
- * position; nothing is checked again. The Zobrist key is updated incrementally, from a change
- * worked out before the move, or left alone by `applyMoveKeyless` for callers that never read it.
+ * position; nothing is checked again. The Zobrist key is updated incrementally by `applyMove`, from
+ * a change worked out before the move, or left alone by `applyMoveKeyless` for callers that never
+ * read it (a `Position` among them: its key is computed on demand, `polyglotKey`). Only the keyed
+ * functions read the Polyglot table, so a program that never hashes leaves it out of its bundle.
  */
 import { lsb } from '../core/bitboard.js';
 import { PAWN_ATTACKS } from '../core/attacks.js';
@@ -163,6 +165,7 @@ function castlePieces(w: Int32Array, p: number, us: number, from: number, to: nu
  * python-chess: the en-passant chance lapses, the clocks count on as after a quiet move, and the
  * side to move must not be in check (passing would leave its king capturable; Stockfish and
  * kokopu refuse it there too). Returns false, changing nothing, when the side to move is in check.
+ * Like `applyMoveKeyless`, it leaves the key words alone (`refreshKey` recomputes them).
  */
 export function applyNullMove(w: Int32Array, p: number): boolean {
   const us = w[p + W_TURN]!;
@@ -175,12 +178,6 @@ export function applyNullMove(w: Int32Array, p: number): boolean {
     const occHi = w[p + 1]! | w[p + 3]!;
     if (isSquareAttacked(w, p, king, them, w[p + 2 * them]!, w[p + 2 * them + 1]!, occLo, occHi)) return false;
   }
-  scratch[0] = w[p + W_KEY]! ^ ZOBRIST[2 * ZOBRIST_WHITE_TO_MOVE]!;
-  scratch[1] = w[p + W_KEY + 1]! ^ ZOBRIST[2 * ZOBRIST_WHITE_TO_MOVE + 1]!;
-  const ep = w[p + W_EP]!;
-  if (ep >= 0 && pawnBesideEp(w, p, ep, us)) xorEpFile(scratch, ep);
-  w[p + W_KEY] = scratch[0]!;
-  w[p + W_KEY + 1] = scratch[1]!;
   w[p + W_EP] = -1;
   w[p + W_HALFMOVE] = Math.min(w[p + W_HALFMOVE]! + 1, MAX_CLOCK);
   w[p + W_FULLMOVE] = Math.min(w[p + W_FULLMOVE]! + us, MAX_CLOCK);

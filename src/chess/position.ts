@@ -1,19 +1,19 @@
 /**
  * The public position: immutable in use, backed by the compact words of `layout.ts`. Moves are
  * bound to the position that generated them, so `move.play()` needs no legality check and
- * cannot fail (the eschac seed's API); the trusted in-place path underneath is `applyMove`.
+ * cannot fail (the eschac seed's API); the trusted in-place path underneath is `applyMoveKeyless`.
+ * A position's key words are not kept: `polyglotKey(pos)` computes the key when asked.
  */
 import { lsb, popcount, SquareSet } from '../core/bitboard.js';
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
-import { keyToBigInt } from '../core/zobrist.js';
 import { err, ok, type Result } from '../core/result.js';
 import { checkSquare, isSquare, squareName } from '../core/square.js';
 import { chess960BackRank } from './chess960.js';
-import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN, WORDS } from './layout.js';
+import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { isInsufficientMaterial } from './outcome.js';
-import { applyMove, applyNullMove, refreshKey } from './play.js';
+import { applyMoveKeyless, applyNullMove } from './play.js';
 import { MAX_CLOCK, placePiece, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
@@ -124,7 +124,7 @@ export class Move {
   play(): Position {
     const next = new Int32Array(WORDS);
     next.set(this.position.words);
-    applyMove(next, 0, this.code);
+    applyMoveKeyless(next, 0, this.code);
     return Position.fromWordsUnchecked(next, this.position.chess960);
   }
 
@@ -262,7 +262,6 @@ export class Position {
       const sorted = POSITION_ISSUES.filter((i) => issues.has(i));
       return err({ kind: 'invalidPosition', issues: sorted, message: `invalid position: ${sorted.join(', ')}` });
     }
-    refreshKey(w, 0);
     return ok(new Position(w, chess960));
   }
 
@@ -316,11 +315,6 @@ export class Position {
   get castlingRooks(): SquareSet {
     const c = this.words[W_CASTLING]!;
     return new SquareSet(c & 0xff, (c >> 8) << 24);
-  }
-
-  /** The Polyglot Zobrist key as an unsigned 64-bit BigInt. */
-  get hash(): bigint {
-    return keyToBigInt(this.words[W_KEY]!, this.words[W_KEY + 1]!);
   }
 
   /** The piece on a square, if any; a RangeError for a number that is no square (0..63). */

@@ -5,11 +5,21 @@
  */
 import { POLYGLOT_RANDOM_HEX } from './polyglot-random.js';
 
-export const ZOBRIST = new Int32Array(2 * POLYGLOT_RANDOM_HEX.length);
-POLYGLOT_RANDOM_HEX.forEach((hex, i) => {
-  ZOBRIST[2 * i] = parseInt(hex.slice(8), 16) | 0;
-  ZOBRIST[2 * i + 1] = parseInt(hex.slice(0, 8), 16) | 0;
-});
+/**
+ * The Polyglot numbers as (lo, hi) pairs. Built by a call marked pure, so that a bundler leaves
+ * the table, and the hex strings, out of a program that never hashes.
+ */
+export const ZOBRIST: Int32Array = /* @__PURE__ */ buildZobrist();
+
+function buildZobrist(): Int32Array {
+  const table = new Int32Array(2 * POLYGLOT_RANDOM_HEX.length);
+  for (let i = 0; i < POLYGLOT_RANDOM_HEX.length; i++) {
+    const hex = POLYGLOT_RANDOM_HEX[i]!;
+    table[2 * i] = parseInt(hex.slice(8), 16) | 0;
+    table[2 * i + 1] = parseInt(hex.slice(0, 8), 16) | 0;
+  }
+  return table;
+}
 
 /** Offsets into the Polyglot array. */
 export const ZOBRIST_CASTLING = 768; // + 0 white short, 1 white long, 2 black short, 3 black long

@@ -19,7 +19,7 @@ import { copyWords, W_CASTLING, W_EP, W_HALFMOVE, W_KEY, W_TURN, WORDS } from '.
 import { MAX_MOVES, MOVE_EN_PASSANT } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import { isInsufficientMaterial } from '../chess/outcome.js';
-import { applyMove, polyglotEpCounts } from '../chess/play.js';
+import { applyMove, polyglotEpCounts, refreshKey } from '../chess/play.js';
 import { attackersOf, isStandardMaterial, kingSquare, Position } from '../chess/position.js';
 import { ZOBRIST, ZOBRIST_EP_FILE } from '../core/zobrist.js';
 import { makeFen, readFen } from '../notation/fen.js';
@@ -142,7 +142,7 @@ export class ChessKernel implements GameKernel {
       if (options.halfmoveLimit > 0 && clock >= options.halfmoveLimit) {
         throw new StartPositionError(`start position '${fen}': the game is already over (no-progress clock ${clock} ≥ halfmoveLimit ${options.halfmoveLimit})`);
       }
-      this.starts.push(pos.value.words);
+      this.starts.push(keyedWords(pos.value));
     }
     this.views = [];
     for (let i = 0; i < n; i++) this.views.push(this.words.subarray(i * WORDS, (i + 1) * WORDS));
@@ -151,7 +151,7 @@ export class ChessKernel implements GameKernel {
   reset(i: number, rng: Rng): void {
     let start: Int32Array;
     if (this.starts.length > 0) start = this.starts[this.starts.length === 1 ? 0 : rng.below(this.starts.length)]!;
-    else start = this.chess960 ? chess960Start(rng.below(960)) : STANDARD;
+    else start = this.chess960 ? chess960Start(rng.below(960)) : standardStart();
     this.words.set(start, i * WORDS);
     this.ply[i] = 0;
     this.pending[i] = 1;
@@ -369,10 +369,19 @@ export class ChessKernel implements GameKernel {
   }
 }
 
-const STANDARD = Position.standard().words;
+/** A start's words with their key: a Position keeps none, and the kernel updates it move by move. */
+function keyedWords(pos: Position): Int32Array {
+  const w = pos.words.slice();
+  refreshKey(w, 0);
+  return w;
+}
+
+// The start positions' words, made at first use rather than when the module loads.
+let STANDARD: Int32Array | undefined;
+const standardStart = (): Int32Array => (STANDARD ??= keyedWords(Position.standard()));
 const CHESS960_STARTS: Int32Array[] = [];
 function chess960Start(n: number): Int32Array {
-  if (CHESS960_STARTS.length === 0) for (let k = 0; k < 960; k++) CHESS960_STARTS.push(Position.chess960Start(k).words);
+  if (CHESS960_STARTS.length === 0) for (let k = 0; k < 960; k++) CHESS960_STARTS.push(keyedWords(Position.chess960Start(k)));
   return CHESS960_STARTS[n]!;
 }
 

@@ -42,7 +42,7 @@ import {
   moveTo,
 } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
-import { applyMove, roleAt } from '../chess/play.js';
+import { applyMoveKeyless, roleAt } from '../chess/play.js';
 import { resolveUci } from './uci.js';
 import { dashBytes, normalizeTypography } from './typography.js';
 import type { Move, Position } from '../chess/position.js';
@@ -547,7 +547,7 @@ export function makeSanCode(w: Int32Array, code: number): string {
   const san = sanWithoutSuffix(w, code);
   const a = afterScratch;
   a.set(w.subarray(0, WORDS));
-  applyMove(a, 0, code);
+  applyMoveKeyless(a, 0, code);
   const us = a[W_TURN]!;
   const k = ourKing(a, us);
   // In check when our king, "moving" nowhere, is not safe.

@@ -6,7 +6,7 @@
  * own APIs (fetch and DecompressionStream in the page, files and zlib in Node).
  */
 import {
-  BatchEnv, ChessKernel, Position, makeFen, makePgn, makeSan, pacoStart, perft, pacoTurnPerft, parseCourseProblem, parsePgn,
+  BatchEnv, ChessKernel, Position, makeFen, polyglotKey, makePgn, makeSan, pacoStart, perft, pacoTurnPerft, parseCourseProblem, parsePgn,
   readFen, replayPgn, solveSeries,
 } from '../../src/index.js';
 import { tagValue } from '../../src/notation/index.js';
@@ -112,7 +112,7 @@ export async function runProbes(input: ProbeInput, io: ProbeIo): Promise<ProbeRe
       kiwipete3: perft(kiwipete.value, 3),
       chess960: CHESS960_STARTS.map((n) => perft(Position.chess960Start(n), 3)),
     },
-    polyglotStart: start.hash.toString(16),
+    polyglotStart: polyglotKey(start).toString(16),
     kiwipeteSan: kiwipete.value.legalMoves().map((m) => `${m.uci} ${makeSan(m)}`),
     afterE4: makeFen(start.legalMoves().find((m) => m.uci === 'e2e4')!.play()),
     fenError: fenError.ok ? 'accepted' : fenError.error.message,

@@ -103,11 +103,10 @@ export class ProgressivePosition {
     // The chess clocks are unused (P_QUIET counts series); canonical values keep words comparable.
     w[W_HALFMOVE] = 0;
     w[W_FULLMOVE] = 1;
-    if (w[W_EP]! >= 0) {
-      // Progressive state keeps its en-passant targets in P_EP: drop the orthodox square.
-      w[W_EP] = -1;
-      refreshKey(w, 0);
-    }
+    // Progressive state keeps its en-passant targets in P_EP: drop the orthodox square.
+    w[W_EP] = -1;
+    // A Position keeps no key (polyglotKey computes it); the series search hashes with it.
+    refreshKey(w, 0);
     const us = w[W_TURN]!;
     // A check is met by the first move of the series, and no move leaves the mover's own king
     // in check (rules doc §1.1, [WP], [JG15]): after move 1 the mover is never in check. (The

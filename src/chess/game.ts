@@ -16,7 +16,7 @@ const keyScratch = new Int32Array(WORDS);
 
 function outcomeOf(s: Int32Array): Outcome | undefined {
   if (generateLegal(s, 0, null, 0) === 0) {
-    return inCheck(s) ? { winner: (s[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' } : { winner: undefined, reason: 'stalemate' };
+    return inCheck(s) ? { winner: s[W_TURN] === 0 ? 'black' : 'white', reason: 'checkmate' } : { winner: undefined, reason: 'stalemate' };
   }
   if (isInsufficientMaterial(s)) return { winner: undefined, reason: 'insufficientMaterial' };
   if (s[W_HALFMOVE]! >= 150) return { winner: undefined, reason: 'seventyFiveMoves' };

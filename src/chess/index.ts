@@ -9,5 +9,7 @@ export { applyMove, roleAt } from './play.js';
 export { polyglotKey } from './polyglot.js';
 export { Move, Position, POSITION_ISSUES, attackersOf, kingSquare } from './position.js';
 export type { PositionError, PositionIssue, PositionOptions } from './position.js';
-export type { Setup } from './setup.js';
+export { Board } from './board.js';
+export { defaultSetup } from './setup.js';
+export type { ByColor, ByRole, Pockets, RemainingChecks, Setup } from './setup.js';
 export * from './types.js';

@@ -38,7 +38,7 @@ export function isInsufficientMaterial(w: Int32Array): boolean {
 export function positionOutcome(pos: Position): Outcome | undefined {
   const w = pos.words;
   if (pos.countLegalMoves() === 0) {
-    if (pos.isCheck()) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+    if (pos.isCheck()) return { winner: w[W_TURN] === 0 ? 'black' : 'white', reason: 'checkmate' };
     return { winner: undefined, reason: 'stalemate' };
   }
   if (isInsufficientMaterial(w)) return { winner: undefined, reason: 'insufficientMaterial' };

@@ -7,14 +7,15 @@
 import { lsb, popcount, SquareSet } from '../core/bitboard.js';
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
 import { err, ok, type Result } from '../core/result.js';
-import { checkSquare, isSquare, squareName } from '../core/square.js';
+import { describeSquare, isSquare, squareName, toSquare, type Square, type SquareLike } from '../core/square.js';
+import { Board, boardFromWords, boardWords, BOARD_WORDS, colorIndex, pieceOf, roleIndex } from './board.js';
 import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { isInsufficientMaterial } from './outcome.js';
 import { applyMoveKeyless, applyNullMove } from './play.js';
-import { MAX_CLOCK, placePiece, type Setup } from './setup.js';
+import { castlingBits, castlingSquares, MAX_CLOCK, placePiece, type RawSetup, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
 /** Why a setup is not a playable position (shakmaty's and python-chess' reasons). */
@@ -42,13 +43,22 @@ const LENIENT_IGNORES: ReadonlySet<PositionIssue> = new Set([
   'impossibleCheck', 'invalidEnPassant', 'invalidCastlingRights', 'tooMuchMaterial',
 ]);
 
+/** Why a setup is no playable position: every reason, as codes for programs and sentences for people. */
 export interface PositionError {
+  /** Always `invalidPosition`. */
   readonly kind: 'invalidPosition';
   /** Every reason found, in the order of POSITION_ISSUES. */
   readonly issues: readonly PositionIssue[];
+  /**
+   * The reasons as sentences, in the same order (one issue may give several: `white has no
+   * king`, `black has no king`).
+   */
+  readonly details: readonly string[];
+  /** `invalid position: ` and the details, joined by `; `. */
   readonly message: string;
 }
 
+/** How `Position.fromSetup` reads a setup. */
 export interface PositionOptions {
   /** Accept unusual but playable positions (see LENIENT_IGNORES). Default false. */
   readonly lenient?: boolean;
@@ -179,7 +189,7 @@ export class Position {
   }
 
   private static chess960StartUnchecked(n: number, chess960: boolean): Position {
-    const placement = new Int32Array(16);
+    const placement = new Int32Array(BOARD_WORDS);
     const backRank = chess960BackRank(n);
     let castling = 0;
     backRank.forEach((role, file) => {
@@ -189,7 +199,7 @@ export class Position {
       placePiece(placement, BLACK, role, 56 + file);
       if (role === ROOK) castling |= (1 << file) | (1 << (8 + file));
     });
-    const result = Position.fromSetup(
+    const result = positionFromRawSetup(
       { placement, turn: WHITE, castling, epSquare: undefined, halfmoves: 0, fullmoves: 1 },
       { chess960 },
     );
@@ -198,71 +208,41 @@ export class Position {
   }
 
   /**
-   * Validates a setup. Reports every issue found (inconsistent placement words alone); with
-   * `lenient`, unusual but playable positions are accepted (invalid castling rights and
-   * en-passant squares are dropped).
+   * Validates a setup. Reports every issue found, as codes (`issues`) and sentences (`details`,
+   * `message`); with `lenient`, unusual but playable positions are accepted (invalid castling
+   * rights and en-passant squares are dropped). A setup field outside its domain (a turn other
+   * than `white` or `black`, a clock no FEN can write, a board that is no `Board`) gives
+   * `invalidSetupField` alone. `pockets` and `remainingChecks` are not read: standard chess and
+   * Chess960 have neither.
+   *
+   * ```ts
+   * const r = Position.fromSetup({ ...defaultSetup(), board: Board.standard().take('e8') });
+   * if (!r.ok) r.error.issues;  // ['missingKing', 'invalidCastlingRights']
+   * if (!r.ok) r.error.details; // ['black has no king', 'no king and rook at home for the castling rights with the rook on a8, h8']
+   * ```
    */
   static fromSetup(setup: Setup, options: PositionOptions = {}): Result<Position, PositionError> {
-    const w = new Int32Array(WORDS);
-    w.set(setup.placement.subarray(0, 16));
-    w[W_TURN] = setup.turn;
-    w[W_HALFMOVE] = setup.halfmoves;
-    w[W_FULLMOVE] = setup.fullmoves;
-    w[W_EP] = -1;
-    const fault = placementFault(w);
-    if (fault !== undefined) {
-      return err({ kind: 'invalidPosition', issues: ['inconsistentPlacement'], message: `invalid position: inconsistentPlacement (${fault})` });
-    }
-    const fieldFault = setupFieldFault(setup);
-    if (fieldFault !== undefined) {
-      return err({ kind: 'invalidPosition', issues: ['invalidSetupField'], message: `invalid position: invalidSetupField (${fieldFault})` });
-    }
-    const issues = new Set<PositionIssue>();
+    const read = rawSetup(setup);
+    if (typeof read === 'string') return err(positionError([['invalidSetupField', read]]));
+    return positionFromRawSetup(read.raw, options, read.offRank);
+  }
 
-    for (let color = 0; color < 2; color++) {
-      const kings = popcount(w[14]! & w[2 * color]!) + popcount(w[15]! & w[2 * color + 1]!);
-      if (kings === 0) issues.add('missingKing');
-      else if (kings > 1) issues.add('tooManyKings');
-      if (!isStandardMaterial(w, color)) issues.add('tooMuchMaterial');
-    }
-    if ((w[4]! & 0xff) !== 0 || (w[5]! & (0xff000000 | 0)) !== 0) issues.add('pawnsOnBackrank');
+  /** The setup of this position: `Position.fromSetup(pos.toSetup())` gives the position back. */
+  toSetup(): Setup {
+    const ep = this.words[W_EP]!;
+    return {
+      board: this.board,
+      turn: this.turn,
+      castlingRights: this.castlingRooks,
+      epSquare: ep >= 0 ? ep : undefined,
+      halfmoves: this.halfmoves,
+      fullmoves: this.fullmoves,
+    };
+  }
 
-    // Castling rights: the king on its back rank, the rook on the named square; in standard
-    // chess the king on the e-file and the rooks on the a- and h-files.
-    const validRights = validCastlingRights(w, setup.castling);
-    if (validRights !== setup.castling) issues.add('invalidCastlingRights');
-    w[W_CASTLING] = validRights;
-    // Standard rights: king on e1/e8, rooks on the a- and h-files, each right among them.
-    const standard = standardSubset(w, validRights);
-    const standardRights = standard === validRights;
-    const chess960 = options.chess960 === undefined || options.chess960 === 'auto' ? !standardRights : options.chess960;
-    if (!chess960 && !standardRights) {
-      // Standard chess castles only with the a- and h-file rooks and the king on e1/e8 (FIDE
-      // 3.8.2): the other rights go, these stay (so `1r2k2r/… KQkq` keeps `KQk`).
-      issues.add('invalidCastlingRights');
-      w[W_CASTLING] = standard;
-    }
-
-    if (setup.epSquare !== undefined) {
-      if (isValidEpSquare(w, setup.epSquare)) w[W_EP] = setup.epSquare;
-      else issues.add('invalidEnPassant');
-    }
-
-    if (!issues.has('missingKing') && !issues.has('tooManyKings')) {
-      const us = setup.turn;
-      const theirKing = kingSquare(w, us ^ 1);
-      if (attackersOf(w, theirKing, us, w[0]! | w[2]!, w[1]! | w[3]!, pairScratch)) issues.add('oppositeCheck');
-      if (isImpossibleCheck(w, setup.epSquare !== undefined && w[W_EP]! >= 0 ? w[W_EP]! : undefined)) {
-        issues.add('impossibleCheck');
-      }
-    }
-
-    const blocking = [...issues].filter((i) => !(options.lenient && LENIENT_IGNORES.has(i)));
-    if (blocking.length > 0) {
-      const sorted = POSITION_ISSUES.filter((i) => issues.has(i));
-      return err({ kind: 'invalidPosition', issues: sorted, message: `invalid position: ${sorted.join(', ')}` });
-    }
-    return ok(new Position(w, chess960));
+  /** The pieces on the board (shared with the position, so free to take: a Board is immutable). */
+  get board(): Board {
+    return boardFromWords(this.words.subarray(0, BOARD_WORDS));
   }
 
   /**
@@ -317,9 +297,12 @@ export class Position {
     return new SquareSet(c & 0xff, (c >> 8) << 24);
   }
 
-  /** The piece on a square, if any; a RangeError for a number that is no square (0..63). */
-  pieceAt(sq: number): Piece | undefined {
-    checkSquare(sq, 'pieceAt');
+  /**
+   * The piece on a square (a number 0..63 or a name such as `'e4'`), if any; a RangeError for
+   * anything that is no square.
+   */
+  pieceAt(square: SquareLike): Piece | undefined {
+    const sq = toSquare(square, 'pieceAt');
     const half = sq >> 5;
     const bit = 1 << (sq & 31);
     const w = this.words;
@@ -327,7 +310,7 @@ export class Position {
     const color = w[half]! & bit ? 0 : 1;
     let role = 0;
     while ((w[4 + 2 * role + half]! & bit) === 0) role++;
-    return { color: COLORS[color]!, role: ROLES[role]! };
+    return pieceOf(color, role);
   }
 
   /**
@@ -338,13 +321,12 @@ export class Position {
     const c = colorIndex(color, 'pieces');
     const w = this.words;
     if (role === undefined) return new SquareSet(w[2 * c]!, w[2 * c + 1]!);
-    const r = ROLES.indexOf(role);
-    if (r < 0) throw new RangeError(`pieces: not a role (${ROLES.join(', ')}): ${String(role)}`);
+    const r = roleIndex(role, 'pieces');
     return new SquareSet(w[2 * c]! & w[4 + 2 * r]!, w[2 * c + 1]! & w[5 + 2 * r]!);
   }
 
   /** The king square of a colour; a RangeError for a name that is no colour. */
-  king(color: Color): number {
+  king(color: Color): Square {
     return kingSquare(this.words, colorIndex(color, 'king'));
   }
 
@@ -397,11 +379,130 @@ export class Position {
   }
 }
 
-/** 0 for 'white', 1 for 'black'; a RangeError naming `fn` for anything else. */
-function colorIndex(color: Color, fn: string): number {
-  const c = COLORS.indexOf(color);
-  if (c < 0) throw new RangeError(`${fn}: not a colour (white, black): ${String(color)}`);
-  return c;
+/** Builds a position error from (issue, sentence) pairs, sorted in the order of POSITION_ISSUES. */
+function positionError(found: readonly (readonly [PositionIssue, string])[]): PositionError {
+  const sorted = [...found].sort((a, b) => POSITION_ISSUES.indexOf(a[0]) - POSITION_ISSUES.indexOf(b[0]));
+  const issues = POSITION_ISSUES.filter((i) => sorted.some(([j]) => j === i));
+  const details = sorted.map(([, d]) => d);
+  return { kind: 'invalidPosition', issues, details, message: `invalid position: ${details.join('; ')}` };
+}
+
+/**
+ * A public setup in the engine's form, or the sentence saying which field is outside its domain
+ * (`invalidSetupField`). `offRank`: a castling right named a square off both back ranks, which the
+ * engine's word cannot hold (reported as `invalidCastlingRights`).
+ */
+function rawSetup(setup: Setup): { raw: RawSetup; offRank: boolean } | string {
+  if (!(setup.board instanceof Board)) return 'the board is not a Board';
+  const turn = setup.turn === 'white' ? WHITE : setup.turn === 'black' ? BLACK : -1;
+  if (turn < 0) return `the side to move is ${String(setup.turn)}, not white or black`;
+  const rights = setup.castlingRights;
+  if (!(rights instanceof SquareSet)) return 'the castling rights are not a SquareSet';
+  const castling = castlingBits(rights);
+  let epSquare: number | undefined;
+  if (setup.epSquare !== undefined) {
+    // A name that is no square stays a number that is none, refused as invalidEnPassant.
+    epSquare = typeof setup.epSquare === 'string' ? (isSquareName(setup.epSquare) ? toSquare(setup.epSquare, 'fromSetup') : -1) : setup.epSquare;
+  }
+  const raw: RawSetup = { placement: boardWords(setup.board) as Int32Array, turn: turn as 0 | 1, castling, epSquare, halfmoves: setup.halfmoves, fullmoves: setup.fullmoves };
+  return { raw, offRank: !castlingSquares(castling).equals(rights) };
+}
+
+const isSquareName = (name: string): boolean => /^[a-h][1-8]$/.test(name);
+
+/**
+ * `Position.fromSetup` on the engine's form of a setup (`caissa/internal`): placement words whose
+ * faults are reported too (`inconsistentPlacement`, alone), a turn 0 or 1. `offRank`: the public
+ * setup named castling squares off the back ranks.
+ */
+export function positionFromRawSetup(setup: RawSetup, options: PositionOptions = {}, offRank = false): Result<Position, PositionError> {
+  const w = new Int32Array(WORDS);
+  w.set(setup.placement.subarray(0, BOARD_WORDS));
+  w[W_TURN] = setup.turn;
+  w[W_HALFMOVE] = setup.halfmoves;
+  w[W_FULLMOVE] = setup.fullmoves;
+  w[W_EP] = -1;
+  const fault = placementFault(w);
+  if (fault !== undefined) return err(positionError([['inconsistentPlacement', `the placement words are no board (${fault})`]]));
+  const fieldFault = setupFieldFault(setup);
+  if (fieldFault !== undefined) return err(positionError([['invalidSetupField', fieldFault]]));
+  const found: [PositionIssue, string][] = [];
+  const issues = new Set<PositionIssue>();
+  const add = (issue: PositionIssue, detail: string): void => {
+    issues.add(issue);
+    found.push([issue, detail]);
+  };
+
+  for (let color = 0; color < 2; color++) {
+    const kings = popcount(w[14]! & w[2 * color]!) + popcount(w[15]! & w[2 * color + 1]!);
+    if (kings === 0) add('missingKing', `${COLORS[color]} has no king`);
+    else if (kings > 1) add('tooManyKings', `${COLORS[color]} has ${kings} kings`);
+    if (!isStandardMaterial(w, color)) add('tooMuchMaterial', `${COLORS[color]} has ${materialExcess(w, color)}: more than 8 pawns and their promotions`);
+  }
+  const backRankPawns = new SquareSet(w[4]! & 0xff, w[5]! & (0xff000000 | 0));
+  if (!backRankPawns.isEmpty()) {
+    const names = [...backRankPawns].map(squareName);
+    add('pawnsOnBackrank', `${names.length === 1 ? 'a pawn stands' : 'pawns stand'} on the first or last rank (${names.join(', ')})`);
+  }
+
+  // Castling rights: the king on its back rank, the rook on the named square; in standard
+  // chess the king on the e-file and the rooks on the a- and h-files.
+  const validRights = validCastlingRights(w, setup.castling);
+  if (validRights !== setup.castling || offRank) {
+    const dropped = [...castlingSquares(setup.castling & ~validRights)].map(squareName);
+    add('invalidCastlingRights', offRank
+      ? 'a castling right names a square off the first and last ranks'
+      : `no king and rook at home for the castling right${dropped.length > 1 ? 's' : ''} with the rook on ${dropped.join(', ')}`);
+  }
+  w[W_CASTLING] = validRights;
+  // Standard rights: king on e1/e8, rooks on the a- and h-files, each right among them.
+  const standard = standardSubset(w, validRights);
+  const standardRights = standard === validRights;
+  const chess960 = options.chess960 === undefined || options.chess960 === 'auto' ? !standardRights : options.chess960;
+  if (!chess960 && !standardRights) {
+    // Standard chess castles only with the a- and h-file rooks and the king on e1/e8 (FIDE
+    // 3.8.2): the other rights go, these stay (so `1r2k2r/… KQkq` keeps `KQk`).
+    const dropped = [...castlingSquares(validRights & ~standard)].map(squareName);
+    add('invalidCastlingRights', `castling with the rook on ${dropped.join(', ')} is Chess960 castling, and Chess960 is off`);
+    w[W_CASTLING] = standard;
+  }
+
+  if (setup.epSquare !== undefined) {
+    if (isValidEpSquare(w, setup.epSquare)) w[W_EP] = setup.epSquare;
+    else add('invalidEnPassant', `${describeSquare(setup.epSquare)} is no en-passant square: no ${COLORS[setup.turn ^ 1]} pawn has just advanced two squares past it`);
+  }
+
+  if (!issues.has('missingKing') && !issues.has('tooManyKings')) {
+    const us = setup.turn;
+    const theirKing = kingSquare(w, us ^ 1);
+    if (attackersOf(w, theirKing, us, w[0]! | w[2]!, w[1]! | w[3]!, pairScratch)) {
+      add('oppositeCheck', `${COLORS[us ^ 1]} is in check with ${COLORS[us]} to move`);
+    }
+    if (isImpossibleCheck(w, setup.epSquare !== undefined && w[W_EP]! >= 0 ? w[W_EP]! : undefined)) {
+      add('impossibleCheck', `${COLORS[us]} is in a check that no last move could have given`);
+    }
+  }
+
+  const blocking = [...issues].filter((i) => !(options.lenient && LENIENT_IGNORES.has(i)));
+  if (blocking.length > 0) return err(positionError(found));
+  return ok(Position.fromWordsUnchecked(w, chess960));
+}
+
+/** `9 pawns and 2 queens`: a side's pawns and the roles it has more of than at the start. */
+function materialExcess(w: Int32Array, color: number): string {
+  const count = (role: number, mask = -1): number => popcount(w[2 * color]! & w[4 + 2 * role]! & mask) + popcount(w[2 * color + 1]! & w[5 + 2 * role]! & mask);
+  const LIGHT = 0x55aa55aa;
+  const parts: string[] = [];
+  const add = (n: number, one: string, many: string): void => {
+    if (n > 0) parts.push(`${n} ${n === 1 ? one : many}`);
+  };
+  add(count(PAWN), 'pawn', 'pawns');
+  if (count(QUEEN) > 1) add(count(QUEEN), 'queen', 'queens');
+  if (count(ROOK) > 2) add(count(ROOK), 'rook', 'rooks');
+  if (count(KNIGHT) > 2) add(count(KNIGHT), 'knight', 'knights');
+  if (count(BISHOP, LIGHT) > 1) add(count(BISHOP, LIGHT), 'light-squared bishop', 'light-squared bishops');
+  if (count(BISHOP, ~LIGHT) > 1) add(count(BISHOP, ~LIGHT), 'dark-squared bishop', 'dark-squared bishops');
+  return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 export function kingSquare(w: Int32Array, color: number): number {
@@ -460,7 +561,7 @@ function placementFault(w: Int32Array): string | undefined {
  * clock an integer from 0 (PGN §16.1.3.5), the fullmove number from 1 (§16.1.3.6), both at most
  * MAX_CLOCK. Returns the field, its value and the domain, or undefined.
  */
-function setupFieldFault(setup: Setup): string | undefined {
+function setupFieldFault(setup: RawSetup): string | undefined {
   if (setup.turn !== WHITE && setup.turn !== BLACK) return `turn ${setup.turn}: expected 0 (white) or 1 (black)`;
   for (const [field, min] of [['halfmoves', 0], ['fullmoves', 1]] as const) {
     const n = setup[field];

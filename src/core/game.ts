@@ -34,9 +34,10 @@ export type OutcomeReason =
   | 'noLegalAction'
   | 'variantEnd';
 
+/** How a game ended: who won, if anyone, and why. */
 export interface Outcome {
-  /** 0 white, 1 black, undefined for a draw. */
-  readonly winner: 0 | 1 | undefined;
+  /** The winner, or undefined for a draw. */
+  readonly winner: 'white' | 'black' | undefined;
   /** Why the game ended. */
   readonly reason: OutcomeReason;
 }

@@ -39,3 +39,31 @@ export function parseSquare(name: string): Square | undefined {
   if (file < 0 || file > 7 || rank < 0 || rank > 7) return undefined;
   return makeSquare(file, rank);
 }
+
+/** A file letter, `a` to `h`. */
+export type FileName = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h';
+/** A rank digit, `1` to `8`. */
+export type RankName = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+/** A square's name: `a1` … `h8`. */
+export type SquareName = `${FileName}${RankName}`;
+/** A square as its number (0..63, a1 = 0) or its name (`'e4'`): what public functions take. */
+export type SquareLike = Square | SquareName;
+
+/**
+ * The number of a square given as a number or a name; a RangeError naming `fn` for a number
+ * that is no square (0..63) or a string that is no square name (`'e9'`, `'E4'`).
+ *
+ * ```ts
+ * toSquare('e4', 'get'); // 28
+ * toSquare(28, 'get');   // 28
+ * ```
+ */
+export function toSquare(sq: SquareLike, fn: string): Square {
+  if (typeof sq === 'string') {
+    const parsed = parseSquare(sq);
+    if (parsed === undefined) throw new RangeError(`${fn}: not a square name (a1..h8): '${sq}'`);
+    return parsed;
+  }
+  checkSquare(sq, fn);
+  return sq;
+}

@@ -65,7 +65,7 @@ export function gameKernel<S>(game: Game<S>, encoder: ActionEncoder<S>, n: numbe
     status(i) {
       const outcome = game.outcome(at(i));
       if (outcome === undefined) return ONGOING;
-      return outcome.winner === 0 ? WHITE_WINS : outcome.winner === 1 ? BLACK_WINS : DRAW;
+      return outcome.winner === 'white' ? WHITE_WINS : outcome.winner === 'black' ? BLACK_WINS : DRAW;
     },
     observe: (i, out, o) => encoder.observe(at(i), out, o),
     describe: (i) => encoder.describe(at(i)),

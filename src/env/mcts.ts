@@ -84,7 +84,7 @@ export class Mcts<S> {
     const player = this.game.currentPlayer(s);
     this.player[id] = player;
     const outcome = this.game.outcome(s);
-    this.terminal[id] = outcome === undefined ? NaN : outcome.winner === undefined ? 0 : outcome.winner === player ? 1 : -1;
+    this.terminal[id] = outcome === undefined ? NaN : outcome.winner === undefined ? 0 : outcome.winner === (player === 0 ? 'white' : 'black') ? 1 : -1;
     this.expanded[id] = 0;
     this.visits[id] = 0;
   }
@@ -217,7 +217,7 @@ export function rolloutEvaluator<S>(g: SearchGame<S>, plies: number, maxLegal = 
     let next = b;
     for (let ply = 0; ply <= plies; ply++) {
       const outcome = g.game.outcome(cur);
-      if (outcome !== undefined) return outcome.winner === undefined ? 0 : outcome.winner === player ? 1 : -1;
+      if (outcome !== undefined) return outcome.winner === undefined ? 0 : outcome.winner === (player === 0 ? 'white' : 'black') ? 1 : -1;
       if (ply === plies) break;
       const n = g.game.legalActions(cur, actions);
       g.game.play(cur, actions[rng.below(n)]!, next);

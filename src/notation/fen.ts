@@ -11,7 +11,8 @@ import { err, ok, type Result } from '../core/result.js';
 import { parseSquare, squareName } from '../core/square.js';
 import { W_CASTLING } from '../chess/layout.js';
 import { Position, type PositionError, type PositionOptions } from '../chess/position.js';
-import { MAX_CLOCK, pieceCodeAt, placePiece, type Setup } from '../chess/setup.js';
+import { boardFromWords } from '../chess/board.js';
+import { castlingSquares, MAX_CLOCK, pieceCodeAt, placePiece, type Setup } from '../chess/setup.js';
 import { BLACK, ROLE_LETTERS, WHITE } from '../chess/types.js';
 
 export const FEN_FIELDS = ['board', 'turn', 'castling', 'epSquare', 'halfmoves', 'fullmoves'] as const;
@@ -59,7 +60,7 @@ function parseBoard(board: string): Result<Int32Array, FenError> {
   return ok(placement);
 }
 
-/** Resolves castling letters against the board into rook-file bits (see Setup.castling). */
+/** Resolves castling letters against the board into rook-file bits (see RawSetup.castling). */
 function parseCastling(field: string, placement: Int32Array): Result<number, FenError> {
   if (field === '-') return ok(0);
   let rights = 0;
@@ -80,7 +81,7 @@ function parseCastling(field: string, placement: Int32Array): Result<number, Fen
  * X-FEN: `K` is the outermost rook on the king's h-side, `Q` on its a-side. Without a king on
  * the back rank or such a rook, the standard file (h or a), which validation will then refuse.
  */
-function outermostRookFile(placement: Int32Array, color: number, hSide: boolean): number {
+function outermostRookFile(placement: Readonly<Int32Array>, color: number, hSide: boolean): number {
   const backRank = color === WHITE ? 0 : 56;
   let kingFile = -1;
   for (let f = 0; f < 8; f++) if (pieceCodeAt(placement, backRank + f) === color * 8 + 5) kingFile = f;
@@ -125,9 +126,9 @@ export function parseFen(fen: string): Result<Setup, FenError> {
   const fullmoves = parseCount('fullmoves', parts[5], 1);
   if (!fullmoves.ok) return fullmoves;
   return ok({
-    placement: board.value,
-    turn: turnText === 'w' ? WHITE : BLACK,
-    castling: castling.value,
+    board: boardFromWords(board.value),
+    turn: turnText === 'w' ? 'white' : 'black',
+    castlingRights: castlingSquares(castling.value),
     epSquare,
     halfmoves: halfmoves.value,
     // Some writers put 0 here; the count starts at 1 (PGN standard 16.1.3.6).
@@ -153,7 +154,7 @@ export interface FenOptions {
 }
 
 /** The board field of a placement (the first 16 words of a position). */
-export function makeBoardFen(placement: Int32Array): string {
+export function makeBoardFen(placement: Readonly<Int32Array>): string {
   let out = '';
   for (let rank = 7; rank >= 0; rank--) {
     let empty = 0;

@@ -122,7 +122,7 @@ function startPly(game: PgnGame): number {
   if (fen === undefined) return 0;
   const setup = parseFen(fen);
   if (!setup.ok) return 0;
-  return 2 * (setup.value.fullmoves - 1) + setup.value.turn;
+  return 2 * (setup.value.fullmoves - 1) + (setup.value.turn === 'black' ? 1 : 0);
 }
 
 /** A line being written: its moves, the next one's index and ply, whether it needs its number. */

@@ -35,7 +35,7 @@ test('GameHistory.play takes only a move of the current position', () => {
 });
 
 test('mate, stalemate, dead positions, 75 moves', () => {
-  assert.deepEqual(positionOutcome(at('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3')), { winner: 1, reason: 'checkmate' });
+  assert.deepEqual(positionOutcome(at('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3')), { winner: 'black', reason: 'checkmate' });
   assert.deepEqual(positionOutcome(at('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1')), { winner: undefined, reason: 'stalemate' });
   assert.equal(positionOutcome(at('8/8/4k3/8/8/3BK3/8/8 w - - 0 1'))?.reason, 'insufficientMaterial');
   assert.equal(positionOutcome(at('8/8/4k3/8/8/3NK3/8/8 w - - 0 1'))?.reason, 'insufficientMaterial');

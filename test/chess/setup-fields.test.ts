@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen as opsParseFen } from 'chessops/fen';
-import { Position } from '../../src/chess/position.js';
+import { boardWords } from '../../src/chess/board.js';
+import { Position, positionFromRawSetup } from '../../src/chess/position.js';
 import { makeFen, parseFen, readFen } from '../../src/notation/fen.js';
 import type { Setup } from '../../src/chess/setup.js';
 
@@ -17,10 +18,12 @@ const BASE: Setup = (() => {
   return r.value;
 })();
 
-test('a setup with a side to move other than 0 or 1, or clocks no FEN can write, is refused', () => {
+test('a setup with a side to move other than white or black, or clocks no FEN can write, is refused', () => {
   const bad: [Partial<Setup>, string][] = [
-    [{ turn: 2 as 0 }, 'turn 2: expected 0 (white) or 1 (black)'],
-    [{ turn: -1 as 0 }, 'turn -1: expected 0 (white) or 1 (black)'],
+    [{ turn: 0 as unknown as 'white' }, 'the side to move is 0, not white or black'],
+    [{ turn: 'White' as 'white' }, 'the side to move is White, not white or black'],
+    [{ board: undefined as unknown as Setup['board'] }, 'the board is not a Board'],
+    [{ castlingRights: [0, 7] as unknown as Setup['castlingRights'] }, 'the castling rights are not a SquareSet'],
     [{ halfmoves: -5 }, 'halfmoves -5: expected an integer from 0 to 999999999'],
     [{ halfmoves: 1.5 }, 'halfmoves 1.5: expected an integer from 0 to 999999999'],
     [{ halfmoves: NaN }, 'halfmoves NaN: expected an integer from 0 to 999999999'],
@@ -37,14 +40,27 @@ test('a setup with a side to move other than 0 or 1, or clocks no FEN can write,
       assert.deepEqual(r.error, {
         kind: 'invalidPosition',
         issues: ['invalidSetupField'],
-        message: `invalid position: invalidSetupField (${detail})`,
+        details: [detail],
+        message: `invalid position: ${detail}`,
       });
     }
   }
 });
 
+test('the engine form of a setup with a side to move other than 0 or 1 is refused', () => {
+  const raw = { placement: boardWords(BASE.board) as Int32Array, castling: 0, epSquare: undefined, halfmoves: 0, fullmoves: 1 };
+  for (const turn of [2, -1]) {
+    const detail = `turn ${turn}: expected 0 (white) or 1 (black)`;
+    for (const lenient of [false, true]) {
+      const r = positionFromRawSetup({ ...raw, turn: turn as 0 }, { lenient });
+      assert.ok(!r.ok);
+      assert.deepEqual(r.error, { kind: 'invalidPosition', issues: ['invalidSetupField'], details: [detail], message: `invalid position: ${detail}` });
+    }
+  }
+});
+
 test('the bounds themselves are read, and what is read writes a FEN that reads back', () => {
-  for (const fields of [{ turn: 1 as const }, { halfmoves: 0, fullmoves: 1 }, { halfmoves: 9999, fullmoves: 9999 }]) {
+  for (const fields of [{ turn: 'black' as const }, { halfmoves: 0, fullmoves: 1 }, { halfmoves: 9999, fullmoves: 9999 }]) {
     const r = Position.fromSetup({ ...BASE, ...fields });
     assert.ok(r.ok, JSON.stringify(fields));
     const fen = makeFen(r.value);

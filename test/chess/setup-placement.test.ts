@@ -5,9 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Position } from '../../src/chess/position.js';
+import { boardWords } from '../../src/chess/board.js';
+import { positionFromRawSetup } from '../../src/chess/position.js';
 import { makeFen, parseFen } from '../../src/notation/fen.js';
-import type { Setup } from '../../src/chess/setup.js';
+import type { RawSetup } from '../../src/chess/setup.js';
 
 // Placement words: 0/1 white (lo, hi), 2/3 black, then (lo, hi) for pawn 4/5, knight 6/7,
 // bishop 8/9, rook 10/11, queen 12/13, king 14/15. Square s is bit s & 31 of half s >> 5.
@@ -17,34 +18,35 @@ const D4 = 1 << 27; // d4 = square 27, low half
 const E1 = 1 << 4; // e1 = square 4, low half
 const H8 = 1 << 31; // h8 = square 63, high half: the sign bit
 
-const BASE: Setup = (() => {
+const BASE: RawSetup = (() => {
   const r = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
   assert.ok(r.ok);
-  return r.value;
+  return { placement: boardWords(r.value.board).slice(), turn: 0, castling: 0, epSquare: undefined, halfmoves: 0, fullmoves: 1 };
 })();
 
 /** The kings-only setup with the bit `bit` toggled in each word of `words`. */
-function toggled(words: readonly number[], bit: number): Setup {
+function toggled(words: readonly number[], bit: number): RawSetup {
   const placement = BASE.placement.slice();
   for (const word of words) placement[word]! ^= bit;
   return { ...BASE, placement };
 }
 
-function assertInconsistent(setup: Setup, detail: string): void {
+function assertInconsistent(setup: RawSetup, detail: string): void {
   const expected = {
     kind: 'invalidPosition',
     issues: ['inconsistentPlacement'],
-    message: `invalid position: inconsistentPlacement (${detail})`,
+    details: [`the placement words are no board (${detail})`],
+    message: `invalid position: the placement words are no board (${detail})`,
   };
   for (const lenient of [false, true]) {
-    const r = Position.fromSetup(setup, { lenient });
+    const r = positionFromRawSetup(setup, { lenient });
     assert.ok(!r.ok, `${detail} accepted (lenient ${lenient}) as ${r.ok ? makeFen(r.value) : ''}`);
     assert.deepEqual(r.error, expected);
   }
 }
 
 test('the untouched setup reads (the faults below come from the toggled bits alone)', () => {
-  const r = Position.fromSetup(BASE);
+  const r = positionFromRawSetup(BASE);
   assert.ok(r.ok);
   assert.equal(makeFen(r.value), '4k3/8/8/8/8/8/8/4K3 w - - 0 1');
 });

@@ -179,7 +179,7 @@ function toySearchGame(nodes: ToyNode[]): SearchGame<Int32Array> {
     currentPlayer: (s) => nodes[s[0]!]!.player,
     outcome: (s) => {
       const w = nodes[s[0]!]!.winner;
-      return w === undefined ? undefined : { winner: w === 'draw' ? undefined : w, reason: 'checkmate' };
+      return w === undefined ? undefined : { winner: w === 'draw' ? undefined : w === 0 ? 'white' : 'black', reason: 'checkmate' };
     },
     hash: (s, out) => {
       out[0] = s[0]!;
@@ -323,7 +323,7 @@ test('the search game ends a game where the environment does: a draw once the cl
         const words = readFenOk(fen).words;
         const js = new Chess(fen);
         const expected = js.isCheckmate()
-          ? { winner: js.turn() === 'w' ? 1 : 0, reason: 'checkmate' }
+          ? { winner: js.turn() === 'w' ? 'black' : 'white', reason: 'checkmate' }
           : js.isStalemate()
             ? { winner: undefined, reason: 'stalemate' }
             : clock >= limit

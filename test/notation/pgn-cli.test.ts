@@ -246,8 +246,8 @@ test('san and uci: a FEN given as words ends where the moves begin', () => {
   // error, as before. Followed by the counters, a square is always the en-passant field.
   const noMove = run(['san', afterE4[0]!, 'w', 'KQkq', 'e3', 'd4']);
   assert.equal(noMove.code, 2);
-  assert.equal(noMove.err, 'caissa san: invalid position: invalidEnPassant\n');
-  assert.equal(run(['san', ...afterE4, 'd6', '0', '1', 'e5']).err, 'caissa san: invalid position: invalidEnPassant\n');
+  assert.equal(noMove.err, 'caissa san: invalid position: e3 is no en-passant square: no black pawn has just advanced two squares past it\n');
+  assert.equal(run(['san', ...afterE4, 'd6', '0', '1', 'e5']).err, 'caissa san: invalid position: d6 is no en-passant square: no white pawn has just advanced two squares past it\n');
   // Counters are digits and moves never are: without the en-passant field they are not moves.
   const counters = run(['san', ...afterE4, '0', '1', 'e5']);
   assert.equal(counters.code, 2);

@@ -16,7 +16,7 @@ test('perft over the Game interface counts as chess perft does', () => {
 test('the chess Game reports outcomes and the player to move', () => {
   const mate = readFen('R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1');
   assert.ok(mate.ok);
-  assert.deepEqual(chessGame.outcome(mate.value.words), { winner: 0, reason: 'checkmate' });
+  assert.deepEqual(chessGame.outcome(mate.value.words), { winner: 'white', reason: 'checkmate' });
   assert.equal(chessGame.currentPlayer(mate.value.words), 1);
   assert.equal(chessGame.outcome(Position.standard().words), undefined);
   const key = new Int32Array(2);

@@ -276,7 +276,7 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
   const impossible = ['--fen', '3R4/8/q4k2/2B5/1NK5/3b4/8/8 w - - 0 1'];
   assert.equal((await runCommand(svgCommand, [...impossible, '--lenient'])).code, 0);
   const cases: [string[], RegExp][] = [
-    [impossible, /invalid position: impossibleCheck/],
+    [impossible, /invalid position: white is in a check that no last move could have given/],
     [['--fen', 'not a fen'], /FEN/],
     [['--moves', 'e4 Ke7'], /move 2: illegal move 'Ke7'/],
     [['--paco', '--moves', 'e4'], /--moves: chess only/],

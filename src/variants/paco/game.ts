@@ -30,13 +30,13 @@ export function pacoStart(drawAfterRepetitions = 3): Int32Array {
 const scratch = new Int32Array(64);
 
 const OUTCOMES: (Outcome | undefined)[] = [];
-OUTCOMES[PACO_WHITE] = { winner: 0, reason: 'paco' };
-OUTCOMES[PACO_BLACK] = { winner: 1, reason: 'paco' };
-OUTCOMES[TIMEOUT_WHITE] = { winner: 0, reason: 'timeout' };
-OUTCOMES[TIMEOUT_BLACK] = { winner: 1, reason: 'timeout' };
+OUTCOMES[PACO_WHITE] = { winner: 'white', reason: 'paco' };
+OUTCOMES[PACO_BLACK] = { winner: 'black', reason: 'paco' };
+OUTCOMES[TIMEOUT_WHITE] = { winner: 'white', reason: 'timeout' };
+OUTCOMES[TIMEOUT_BLACK] = { winner: 'black', reason: 'timeout' };
 OUTCOMES[NO_PROGRESS_DRAW] = { winner: undefined, reason: 'noProgress' };
 OUTCOMES[REPETITION_DRAW] = { winner: undefined, reason: 'repetition' };
-const NO_ACTION: Outcome[] = [{ winner: 1, reason: 'noLegalAction' }, { winner: 0, reason: 'noLegalAction' }];
+const NO_ACTION: Outcome[] = [{ winner: 'black', reason: 'noLegalAction' }, { winner: 'white', reason: 'noLegalAction' }];
 
 /** The outcome of `s`, or undefined while the game runs. */
 export function pacoOutcome(s: Int32Array): Outcome | undefined {

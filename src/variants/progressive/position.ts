@@ -244,7 +244,7 @@ export class ProgressivePosition {
 export function progressiveOutcome(w: Int32Array): Outcome | undefined {
   const atStart = w[P_LEFT] === w[P_SERIES];
   if (generateSeries(w, 0, scratch, 0) === 0) {
-    if (atStart && inCheck(w, 0)) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+    if (atStart && inCheck(w, 0)) return { winner: w[W_TURN] === 0 ? 'black' : 'white', reason: 'checkmate' };
     return { winner: undefined, reason: 'progressiveStalemate' };
   }
   if (atStart && w[P_QUIET]! > QUIET_SERIES_LIMIT) return { winner: undefined, reason: 'noProgress' };

@@ -23,6 +23,7 @@ import { parseSquare, squareName } from '../../core/square.js';
 import { makeFen, parseFen, type FenError } from '../../notation/fen.js';
 import { Position, type PositionError } from '../../chess/position.js';
 import { pieceCodeAt } from '../../chess/setup.js';
+import { boardWords } from '../../chess/board.js';
 import { ProgressivePosition, progressiveError, type ProgressiveError } from './position.js';
 import { RULE_SETS, type RuleSet } from './state.js';
 
@@ -93,7 +94,7 @@ export function parseCourseProblem(
   const placement = parseFen(`${board} ${turn}`);
   if (!placement.ok) return placement;
   // Castling where king and rook stand on their home squares (the course library's inference).
-  const at = (sq: number): number => pieceCodeAt(placement.value.placement, sq);
+  const at = (sq: number): number => pieceCodeAt(boardWords(placement.value.board), sq);
   let castling = '';
   if (at(4) === 5) castling += (at(7) === 3 ? 'K' : '') + (at(0) === 3 ? 'Q' : '');
   if (at(60) === 13) castling += (at(63) === 11 ? 'k' : '') + (at(56) === 11 ? 'q' : '');

@@ -86,7 +86,7 @@ test('edge case: paco_on_promotion_rank ends the game without promotion', () => 
   applyAction(s, code('Lift(d7)'));
   applyAction(s, code('Place(e8)'));
   assert.equal(s[VICTORY], PACO_WHITE);
-  assert.deepEqual(pacoOutcome(s), { winner: 0, reason: 'paco' });
+  assert.deepEqual(pacoOutcome(s), { winner: 'white', reason: 'paco' });
 });
 
 // Every probe of a mid-turn Ŝako (a state after `pre_actions`), the lifted-knight bug cases included.
@@ -131,7 +131,7 @@ test('no legal action at the start of a turn loses (our decision)', () => {
   // White's only piece is a pawn blocked by a black piece: nothing can be lifted.
   const s = fen('8/8/8/8/8/p7/P7/8 w 0 - - -');
   assert.deepEqual(legal(s), []);
-  assert.deepEqual(pacoOutcome(s), { winner: 1, reason: 'noLegalAction' });
+  assert.deepEqual(pacoOutcome(s), { winner: 'black', reason: 'noLegalAction' });
 });
 
 test('amazon search, mid-turn: a pawn released on the double-stepped pawn\'s tile starts a chain (found by the cross-check)', () => {

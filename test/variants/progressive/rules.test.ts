@@ -125,7 +125,7 @@ test('Scottish: a check ends the series; Italian: a check before the last move i
 test('an Italian-only mate: the only escape gives check', () => {
   const italian = play(state('7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1'), 'e1e8');
   assert.ok(isSeriesMate(italian.words, 0));
-  assert.deepEqual(italian.outcome(), { winner: 0, reason: 'checkmate' });
+  assert.deepEqual(italian.outcome(), { winner: 'white', reason: 'checkmate' });
   const scottish = play(state('7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish'), 'e1e8');
   assert.ok(!isSeriesMate(scottish.words, 0));
   assert.equal(scottish.outcome(), undefined);
@@ -150,7 +150,7 @@ test('dead material: bishops of one colour on both sides are not dead under Ital
   assert.deepEqual(refereeSeries(board, 'w', '-', ['d2e3'], 'italian'), { ok: true });
   const italian = state(`${board} w - - 1 1 1 italian`);
   assert.equal(italian.outcome(), undefined, 'a mate is one move away: no draw');
-  assert.deepEqual(play(italian, 'd2e3').outcome(), { winner: 0, reason: 'checkmate' });
+  assert.deepEqual(play(italian, 'd2e3').outcome(), { winner: 'white', reason: 'checkmate' });
   // Scottish mates are orthodox ones, which bishops of one colour cannot give: dead as in chess.
   assert.equal(refereeSeries(board, 'w', '-', ['d2e3'], 'scottish').ok, false);
   assert.deepEqual(state(`${board} w - - 1 1 1 scottish`).outcome(), { winner: undefined, reason: 'insufficientMaterial' });
@@ -159,7 +159,7 @@ test('dead material: bishops of one colour on both sides are not dead under Ital
   assert.deepEqual(refereeSeries(mirrored, 'b', '-', ['d7e6'], 'italian'), { ok: true });
   const black = state(`${mirrored} b - - 1 2 1 italian`);
   assert.equal(black.outcome(), undefined, 'a mate is one move away: no draw');
-  assert.deepEqual(play(black, 'd7e6').outcome(), { winner: 1, reason: 'checkmate' });
+  assert.deepEqual(play(black, 'd7e6').outcome(), { winner: 'black', reason: 'checkmate' });
   // Against a lone king no escape can give check: still dead under Italian rules.
   assert.deepEqual(state('8/8/5K2/8/3k4/8/3B4/4B3 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });
   assert.deepEqual(state('8/8/5K2/8/3k4/2b5/8/8 w - - 1 3 3').outcome(), { winner: undefined, reason: 'insufficientMaterial' });
@@ -531,7 +531,7 @@ test('mate and progressive stalemate agree with chess.js at every state of rando
         if (pos.movesLeft === pos.series) assert.equal(isSeriesMate(pos.words, 0), expected === 'checkmate', makeProgressive(pos));
         if (end !== undefined) {
           seen.set(`${rules} ${end.reason}`, (seen.get(`${rules} ${end.reason}`) ?? 0) + 1);
-          if (reason === 'checkmate') assert.equal(end.winner, pos.turn === 'white' ? 1 : 0);
+          if (reason === 'checkmate') assert.equal(end.winner, pos.turn === 'white' ? 'black' : 'white');
           break;
         }
         // Checks where there are any, so that mates come up: a check ends a Scottish series, and

@@ -9,12 +9,13 @@
  * Reading never throws: a FenError names the field.
  */
 import { err, ok, type Result } from '../../core/result.js';
-import type { Setup } from '../../chess/setup.js';
+import { boardWords } from '../../chess/board.js';
+import { castlingBits, type RawSetup } from '../../chess/setup.js';
 import { BLACK, ROLE_LETTERS, WHITE } from '../../chess/types.js';
 import { makeBoardFen, parseFen, type FenError } from '../../notation/fen.js';
 
 /** A variant setup: the chess setup plus the variant's own fields, before validation. */
-export interface VariantSetup extends Setup {
+export interface VariantSetup extends RawSetup {
   /** Pieces in hand, `[colour][role]` (pawn … queen), crazyhouse only; undefined when not written. */
   readonly pockets: readonly (readonly number[])[] | undefined;
   /** The squares of promoted pieces as (lo, hi) (crazyhouse `~`). */
@@ -129,7 +130,11 @@ export function parseVariantFen(fen: string): Result<VariantSetup, FenError> {
     if (!parsed.ok) return parsed;
     pockets = parsed.value;
   }
-  return ok({ ...chess.value, pockets, promoted: split.value.promoted, remainingChecks: remaining });
+  const { board, turn, castlingRights, epSquare, halfmoves, fullmoves } = chess.value;
+  return ok({
+    placement: boardWords(board) as Int32Array, turn: turn === 'white' ? WHITE : BLACK, castling: castlingBits(castlingRights),
+    epSquare: epSquare as number | undefined, halfmoves, fullmoves, pockets, promoted: split.value.promoted, remainingChecks: remaining,
+  });
 }
 
 /** The FEN letters of a pocket: white's, then black's, queens first (as lichess writes them). */

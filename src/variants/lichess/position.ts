@@ -339,10 +339,10 @@ export class VariantPosition {
     const variant = variantIndex(this.rules);
     const w = this.words as Int32Array;
     const winner = variantWinner(variant, w, 0);
-    if (winner >= 0) return { winner: winner === 2 ? undefined : (winner as 0 | 1), reason: 'variantEnd' };
+    if (winner >= 0) return { winner: winner === 2 ? undefined : COLORS[winner], reason: 'variantEnd' };
     if (this.countLegalMoves() === 0) {
-      if (variant === ANTICHESS) return { winner: w[W_TURN] as 0 | 1, reason: 'variantEnd' };
-      if (this.isCheck()) return { winner: (w[W_TURN]! ^ 1) as 0 | 1, reason: 'checkmate' };
+      if (variant === ANTICHESS) return { winner: COLORS[w[W_TURN]!], reason: 'variantEnd' };
+      if (this.isCheck()) return { winner: COLORS[w[W_TURN]! ^ 1], reason: 'checkmate' };
       return { winner: undefined, reason: 'stalemate' };
     }
     if (isInsufficientVariantMaterial(variant, w, 0, WHITE) && isInsufficientVariantMaterial(variant, w, 0, BLACK)) {

@@ -92,7 +92,7 @@ for (const [index, rules] of VARIANT_RULES.entries()) {
         const theirs = ops.outcome();
         assert.equal(ours === undefined, theirs === undefined, `outcome of ${where}: ${JSON.stringify(ours)} vs ${JSON.stringify(theirs)}`);
         if (ours !== undefined) {
-          const winner = ours.winner === undefined ? undefined : ours.winner === 0 ? 'white' : 'black';
+          const winner = ours.winner;
           assert.equal(winner, theirs!.winner, `winner of ${where}`);
           ended++;
           break;

@@ -5,3 +5,4 @@ export { solveSeries, progressivePerft, progressivePerftDivide } from './progres
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as SeriesSolveStatus } from './progressive/index.js';
 export * from './enumerate/index.js';
 export { boardSvg, chessDiagram, pacoDiagram, type DiagramArrow, type DiagramOptions, type DiagramPiece } from './svg/index.js';
+export * from './polyglot-book.js';

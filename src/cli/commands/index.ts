@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'enumerate', load: async () => (await import('./enumerate.js')).enumerateCommand },
   { name: 'cluster', load: async () => (await import('./cluster.js')).clusterCommand },
   { name: 'svg', load: async () => (await import('./svg.js')).svgCommand },
+  { name: 'book', load: async () => (await import('./book.js')).bookCommand },
 ];
 
 /** Every command, loaded (for the list of commands that help prints). */

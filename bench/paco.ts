@@ -1,6 +1,6 @@
 /**
  * `npm run bench:paco`: Paco Ŝako speed, single-threaded, against the reference's published
- * figures (../shared/data/paco/README.md; the reference itself is Rust and cannot run here):
+ * figures (test/fixtures/paco/README.md; the reference itself is Rust and cannot run here):
  * - Ŝako checks/s on the opening-book positions, reverse amazon search and exhaustive search
  *   (reference amazon: mean 0.77 µs ≈ 1.2M checks/s; unpruned threat search 3.2 µs);
  * - mean and p99 per check on the union-heavy random-play positions (reference amazon 613 µs,
@@ -11,7 +11,7 @@
  * figures are, so that other load on a shared machine distorts them less; p99 is wall time per
  * check. Options: `--quick` (shorter runs).
  */
-import { readText, sharedPath } from '../src/node/data.js';
+import { readText } from '../src/node/data.js';
 import { Rng } from '../src/core/rng.js';
 import { parsePacoFen } from '../src/variants/paco/fen.js';
 import { PLAYER, WORDS } from '../src/variants/paco/layout.js';
@@ -20,12 +20,13 @@ import { RandomPlayer } from '../src/variants/paco/random.js';
 import { pacoStart } from '../src/variants/paco/game.js';
 import { copyState } from '../src/variants/paco/state.js';
 import { actionPerft, turnPerft } from '../src/variants/paco/perft.js';
+import { fixturePath } from '../test/data.js';
 
 const quick = process.argv.includes('--quick');
 const seconds = quick ? 0.5 : 2;
 
 function load(name: string): Int32Array[] {
-  const data = JSON.parse(readText(sharedPath('paco', name))) as { positions: { fen: string }[] };
+  const data = JSON.parse(readText(fixturePath('paco', name))) as { positions: { fen: string }[] };
   return data.positions.map((p) => {
     const r = parsePacoFen(p.fen);
     if (!r.ok) throw new Error(r.error.message);

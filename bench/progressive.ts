@@ -1,20 +1,21 @@
 /**
  * `npm run bench:progressive [-- --quick]`: the mate-in-one-series solver on every problem of
- * ../shared/data/progressive (the FRI course set), single-threaded.
+ * test/fixtures/progressive (the FRI course set), single-threaded.
  *
  * Prints per problem: N, status, which pass found the mate, ms, nodes; then solved count, mean,
  * max and total time, nodes, per N. Then (unless --quick) the complete search's time to prove
  * the shortest mate length: the complete search (no best-first pass) finds a mate at length L
  * and proves there is none at L - 1 (L starts at N and goes down while mates exist).
  * Targets (issue 5): all solved, mean ≤ 50 ms, max ≤ 1 s. Peers are the published figures of
- * the course's student solvers (rules doc §2), not run here.
+ * the course's student solvers (docs/rules/progressive.md §2), not run here.
  * `--passes N` (default 1): after the pass the targets are read from, solve the whole set N − 1
  * more times and print each pass's mean wall and CPU time a problem (the first pass still pays
  * part of the JIT's warm-up; on a shared machine wall time also holds the waits for a core).
  */
-import { readText, sharedPath } from '../src/node/data.js';
+import { readText } from '../src/node/data.js';
 import { parseCourseProblem } from '../src/variants/progressive/text.js';
 import { solveSeries } from '../src/tools/progressive/solve.js';
+import { fixturePath } from '../test/data.js';
 
 const quick = process.argv.includes('--quick');
 const passesAt = process.argv.indexOf('--passes');
@@ -28,7 +29,7 @@ interface Row {
   line: string;
 }
 
-const rows: Row[] = readText(sharedPath('progressive', 'fri-problems.csv'))
+const rows: Row[] = readText(fixturePath('progressive', 'fri-problems.csv'))
   .trim()
   .split(/\r?\n/)
   .slice(1)
@@ -82,7 +83,7 @@ summary('all', results);
 const mean = results.reduce((s, x) => s + x.ms, 0) / results.length;
 const max = Math.max(...results.map((x) => x.ms));
 console.log(`targets: all solved ${results.every((x) => x.solved) ? 'yes' : 'NO'}, mean ≤ 50 ms ${mean <= 50 ? 'yes' : 'NO'} (${mean.toFixed(1)}), max ≤ 1 s ${max <= 1000 ? 'yes' : 'NO'} (${max.toFixed(0)})`);
-console.log('published peers (rules doc §2, 60 problems, 2018-19 hardware): ssandir A* 60/60 mean 1100 ms max 11776 ms; LampDM best-first 46/60 mean 7200 ms');
+console.log('published peers (docs/rules/progressive.md §2, 60 problems, 2018-19 hardware): ssandir A* 60/60 mean 1100 ms max 11776 ms; LampDM best-first 46/60 mean 7200 ms');
 console.log(`ratio of mean time: ${(1100 / mean).toFixed(1)}× faster than ssandir's mean, max ${(11776 / max).toFixed(1)}× below its max`);
 console.log(`pass 1: mean ${mean.toFixed(1)} ms wall, ${(firstPassCpu / rows.length).toFixed(1)} ms CPU a problem`);
 for (let k = 2; k <= passes; k++) {

@@ -2,7 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { isUsageError, type Command } from '../src/cli/usage.js';
 import type { Rng } from '../src/core/rng.js';
-import { readText, sharedPath } from '../src/node/data.js';
+import { readText } from '../src/node/data.js';
+import { sharedPath, sharedSkip } from './data.js';
 import { parseEpd } from '../src/notation/epd.js';
 
 /**
@@ -59,8 +60,15 @@ export function epdFens(file: string, limit = Infinity): string[] {
   return out;
 }
 
-/** The EPD files of ../shared/data/positions (a file added there is read too). */
-export const positionFiles = (): string[] => readdirSync(sharedPath('positions')).filter((n) => /\.epd(\.gz)?$/.test(n)).sort();
+/**
+ * Why tests reading ../shared/data/positions (large: not in the repository) are skipped, or false
+ * when it is there; see data.ts.
+ */
+export const noPositions = (): string | false => sharedSkip('positions');
+
+/** The EPD files of ../shared/data/positions (a file added there is read too); none when it is absent. */
+export const positionFiles = (): string[] =>
+  noPositions() ? [] : readdirSync(sharedPath('positions')).filter((n) => /\.epd(\.gz)?$/.test(n)).sort();
 
 /** Every k-th element, so a sample spreads over the whole file. */
 export const spread = <T>(items: T[], count: number): T[] => {

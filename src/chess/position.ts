@@ -1,8 +1,8 @@
 /**
  * The public position: immutable in use, backed by the compact words of `layout.ts`. Moves are
  * bound to the position that generated them, so `move.play()` needs no legality check and
- * cannot fail (the eschac seed's API); the trusted in-place path underneath is `applyMoveKeyless`.
- * A position's key words are not kept: `polyglotKey(pos)` computes the key when asked.
+ * cannot fail (as in the Rust crate eschac's API); the trusted in-place path underneath is
+ * `applyMoveKeyless`. A position's key words are not kept: `polyglotKey(pos)` computes the key when asked.
  */
 import { lsb, popcount, SquareSet } from '../core/bitboard.js';
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';

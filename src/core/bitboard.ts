@@ -1,7 +1,8 @@
 /**
  * Bitboards as two int32 halves: `lo` holds squares 0..31 (ranks 1–4), `hi` squares 32..63
- * (ranks 5–8). V8 has no fast 64-bit integers (BigInt is 13–18× slower here, see the style
- * guide §3.1), so hot code keeps the halves in locals and works with `|0` int32 arithmetic.
+ * (ranks 5–8). V8 has no fast 64-bit integers (BigInt is 13–18× slower here, see
+ * docs/architecture.md, "Bitboards are (lo, hi) int32 pairs"), so hot code keeps the halves in
+ * locals and works with `|0` int32 arithmetic.
  *
  * Iterating the set bits of one half:
  * ```ts

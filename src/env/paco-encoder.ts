@@ -1,5 +1,5 @@
 /**
- * Paco Ŝako in the batched environment: the reference's network encodings (rules doc §1.13,
+ * Paco Ŝako in the batched environment: the reference's network encodings (docs/rules/paco-sako.md §1.13,
  * `ai/glue.rs`, `ai/repr.rs`), plugged in through `gameKernel` like any `Game`.
  *
  * - Actions: 132 labels, `label = code − 1` where the code is the reference's with viewpoint:

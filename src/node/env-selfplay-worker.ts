@@ -88,7 +88,7 @@ while (trajectories.some((t) => t !== undefined)) {
     t.players.push(b.currentPlayer[i]!);
     t.fens.push(kernel.describe(i));
     if (paco) {
-      // The seed's labels (rules doc §1.13): is the mover in Ŝako (−1 mid-turn, where it is
+      // The Paco Ŝako reference's training labels (docs/rules/paco-sako.md §1.13): is the mover in Ŝako (−1 mid-turn, where it is
       // undefined), and can the mover Paco within this turn.
       const s = kernel.state(i) as Int32Array;
       const sako = checkSako(s, b.currentPlayer[i]!);

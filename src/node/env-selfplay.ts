@@ -11,7 +11,7 @@
  * win, −1 loss, 0 draw or cut at the step cap), `players.npy` int8 (N,), `games.npy` int32 (N,)
  * (game index), `plies.npy` int32 (N,), `fens.npy` unicode (N,) (FEN of the sample's position);
  * for Paco Ŝako also `flags.npy` int8 (N, 2): the mover is in Ŝako (−1 mid-turn, where Ŝako is
- * undefined) and the mover can Paco within this turn, the seed's training labels.
+ * undefined) and the mover can Paco within this turn, the Paco Ŝako reference's training labels (docs/rules/paco-sako.md §1.13).
  *
  * A run is a checkpointed job. About once a second (`checkpointMs`), and at the end, the files'
  * headers are rewritten with their row counts and then `manifest.json` (atomically), with

@@ -1,5 +1,5 @@
 /**
- * FEN reading and writing. Reading has two stages (H1 of the style guide): `parseFen` checks the
+ * FEN reading and writing. Reading has two stages, neither of which throws (docs/architecture.md, "Parsing never throws"): `parseFen` checks the
  * syntax and returns a Setup or a FenError naming the field; `Position.fromSetup` (or `readFen`,
  * both stages in one call) decides whether the setup is a playable position.
  *

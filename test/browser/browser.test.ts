@@ -18,9 +18,10 @@ import { createGunzip } from 'node:zlib';
 import { readText, sharedPath } from '../../src/node/data.js';
 import { debianBinary } from '../debian.js';
 import { CHESS960_STARTS, runProbes, type ProbeInput, type ProbeResults } from './probes.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
 const PGN_FILES = ['lichess-chess960-370.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz'];
-const problemRows = readText(sharedPath('progressive', 'fri-problems.csv')).trim().split(/\r?\n/).slice(1, 4).map((row) => row.split(','));
+const problemRows = readText(fixturePath('progressive', 'fri-problems.csv')).trim().split(/\r?\n/).slice(1, 4).map((row) => row.split(','));
 const INPUT: ProbeInput = { pgnFiles: PGN_FILES, problems: problemRows.map((r) => r[1]!) };
 
 /** The compiled tree (dist-test), served as `/code/…` so that its relative imports resolve. */
@@ -140,7 +141,7 @@ async function runInChromium(chromium: string, ms: number): Promise<PageReport> 
 const chromium = debianBinary('chromium', ['/usr/bin/chromium']);
 
 test('the core in headless Chromium gives what it gives in Node, and the published figures', {
-  skip: chromium === undefined && 'chromium unavailable',
+  skip: (chromium === undefined && 'chromium unavailable') || sharedSkip('games'),
   timeout: 300_000,
 }, async () => {
   const page = await runInChromium(chromium!, 240_000);
@@ -157,7 +158,7 @@ test('the core in headless Chromium gives what it gives in Node, and the publish
   assert.equal(browser.perft.chess960[CHESS960_STARTS.indexOf(518)], 8902); // position 518 is the standard array
   assert.equal(browser.latin1White, 'Müller');
   assert.equal(browser.polyglotStart, '463b96181691fc9c'); // Polyglot's key of the starting position
-  const pacoStart = JSON.parse(readText(sharedPath('paco', 'perft_start.json'))) as { turn_perft: { depth: number; count: number }[] };
+  const pacoStart = JSON.parse(readText(fixturePath('paco', 'perft_start.json'))) as { turn_perft: { depth: number; count: number }[] };
   assert.equal(browser.pacoTurnPerft3, pacoStart.turn_perft.find((p) => p.depth === 3)!.count);
   for (const [i, row] of problemRows.entries()) {
     const valid = row[5]!.split('|');

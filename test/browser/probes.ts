@@ -15,7 +15,7 @@ import { chessDiagram } from '../../src/tools/index.js';
 export interface ProbeInput {
   /** `.pgn.gz` files of ../shared/data/games to replay. */
   readonly pgnFiles: readonly string[];
-  /** Lines of ../shared/data/progressive/fri-problems.csv (`<board> <w|b> <N>`). */
+  /** Lines of test/fixtures/progressive/fri-problems.csv (`<board> <w|b> <N>`). */
   readonly problems: readonly string[];
 }
 

@@ -18,13 +18,13 @@ import { makeUci } from '../../src/notation/uci.js';
 import { squareName } from '../../src/core/square.js';
 import { isInsufficientMaterial, positionOutcome } from '../../src/chess/outcome.js';
 import { readFen } from '../../src/notation/fen.js';
-import { epdFens, FULL, positionFiles, spread } from '../helpers.js';
+import { epdFens, FULL, positionFiles, spread, noPositions } from '../helpers.js';
 
 /** Positions per file, spread over it: all of them with CAISSA_FULL. Every file of the folder is read. */
 const PER_FILE = FULL ? Infinity : 8000;
 const FILES = positionFiles();
 
-test('the positions folder holds the files its README lists', () => {
+test('the positions folder holds the files its README lists', { skip: noPositions() }, () => {
   for (const file of ['UHO_4060_v3', 'popularpos_lichess_v3', 'endgames', 'stalemates_200d30_v1', '3moves_FRC', 'FRC_openings']) {
     assert.ok(FILES.includes(`${file}.epd.gz`), file);
   }
@@ -69,7 +69,7 @@ for (const file of FILES) {
   });
 }
 
-test('the Move and Position accessors agree with chessops (role, capture, en passant, promotion, UCI; pieces, castling rooks)', () => {
+test('the Move and Position accessors agree with chessops (role, capture, en passant, promotion, UCI; pieces, castling rooks)', { skip: noPositions() }, () => {
   const fens = [...spread(epdFens('UHO_4060_v3.epd.gz'), 1500), ...spread(epdFens('endgames.epd.gz'), 1500), ...spread(epdFens('FRC_openings.epd.gz'), 1000)];
   let captures = 0, enPassant = 0, promotions = 0, castles = 0;
   for (const fen of fens) {

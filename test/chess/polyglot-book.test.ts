@@ -27,6 +27,7 @@ import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { debianBinary } from '../debian.js';
 import { testSeed } from '../helpers.js';
+import { sharedSkip } from '../data.js';
 
 const POLYGLOT = debianBinary('polyglot', ['/usr/games/polyglot']);
 
@@ -146,7 +147,7 @@ function countEpCoverage(pos: Position, coverage: { beside: number; besideIllega
   assert.equal(pos.legalEpSquare() !== undefined, legal, makeFen(pos, { epSquare: 'always' }));
 }
 
-test('Polyglot make-book stores exactly our (key, move) pairs for real, random and hand-made games', { skip: POLYGLOT === undefined && 'Debian polyglot unavailable' }, () => {
+test('Polyglot make-book stores exactly our (key, move) pairs for real, random and hand-made games', { skip: (POLYGLOT === undefined && 'Debian polyglot unavailable') || sharedSkip('games') }, () => {
   const rng = new Rng(testSeed(0x9017));
   const pinned = PINNED_EP_GAMES.map(sanGame);
   const lines = [...realGames(300), ...Array.from({ length: 1500 }, () => randomGame(rng, 120)), ...pinned];

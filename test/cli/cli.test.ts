@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { sharedPath } from '../../src/node/data.js';
+import { sharedSkip } from '../data.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]): { code: number; out: string; err: string } => {
@@ -47,7 +48,7 @@ test('perft --divide --json: the root moves\' counts in the object, as the text 
   const j = JSON.parse(r.out) as { nodes: number; divide: Record<string, number> };
   assert.deepEqual(Object.entries(j.divide).map(([uci, n]) => `${uci}: ${n}`), lines);
   assert.equal(Object.values(j.divide).reduce((a, b) => a + b, 0), j.nodes);
-  assert.equal(j.nodes, 568); // ;D2 of this position in ../shared/data/perft
+  assert.equal(j.nodes, 568); // ;D2 of this position in test/fixtures/perft
   assert.equal(JSON.parse(run('perft', '2', '--json').out).divide, undefined);
 });
 
@@ -277,7 +278,7 @@ test('a FEN given to --fen unquoted (its fields as arguments of their own) is ba
   assert.ok(!other.err.includes('quote the FEN'), other.err);
 });
 
-test('a reader that stops early (`| head -1`) ends the command quietly, exit 3 (output not all written), no EPIPE trace', async () => {
+test('a reader that stops early (`| head -1`) ends the command quietly, exit 3 (output not all written), no EPIPE trace', { skip: sharedSkip('games') }, async () => {
   const file = sharedPath('games', 'lichess-standard-13k.pgn.gz');
   for (const threads of ['1', '2']) {
     const child = spawn(process.execPath, [MAIN, 'pgn', 'replay', '--jsonl', '--threads', threads, file]);

@@ -1,6 +1,6 @@
 /**
  * `caissa perft <depth> --checkpoint FILE`: the counts are the published ones (the perft suite in
- * /work/shared/data/perft), the output is what the command prints without the option, a run
+ * test/fixtures/perft), the output is what the command prints without the option, a run
  * killed part way resumes without counting a recorded job again, and a journal that is another
  * count's, cut short, damaged or in use is handled as the usage text says.
  */
@@ -13,8 +13,8 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { perftCommand } from '../../src/cli/commands/perft.js';
-import { sharedPath } from '../../src/node/data.js';
 import { runCommand } from '../helpers.js';
+import { fixturePath } from '../data.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 /** `caissa …` in a process of its own. */
@@ -27,7 +27,7 @@ const run = (...args: string[]): Promise<{ code: number; out: string; err: strin
 
 /** The published counts (`;Dn`) of the suite's line whose FEN starts with `prefix`, and its FEN. */
 function published(file: string, prefix: string): { fen: string; counts: Map<number, number> } {
-  const line = readFileSync(sharedPath('perft', file), 'utf8').split('\n').find((l) => l.startsWith(prefix))!;
+  const line = readFileSync(fixturePath('perft', file), 'utf8').split('\n').find((l) => l.startsWith(prefix))!;
   const [fen, ...ops] = line.split(';').map((s) => s.trim());
   return { fen: fen!, counts: new Map(ops.map((op) => /^D(\d+) (\d+)$/.exec(op)).filter((m) => m !== null).map((m) => [Number(m[1]), Number(m[2])])) };
 }

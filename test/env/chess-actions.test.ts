@@ -11,7 +11,7 @@ import { Position } from '../../src/chess/position.js';
 import { readFen, makeFen } from '../../src/notation/fen.js';
 import { parseUci } from '../../src/notation/uci.js';
 import { CHESS_ACTIONS, chessLabelOf, chessMoveOf, decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.js';
-import { epdFens, spread } from '../helpers.js';
+import { epdFens, spread, noPositions } from '../helpers.js';
 
 function pos(fen: string, chess960 = false): Position {
   const r = readFen(fen, { chess960 });
@@ -146,14 +146,14 @@ function roundTrip(fens: string[], chess960: boolean, withChessJs: boolean): num
   return moves;
 }
 
-test('labels round-trip for every legal move of 10,000 positions', () => {
+test('labels round-trip for every legal move of 10,000 positions', { skip: noPositions() }, () => {
   const fens = spread(epdFens('popularpos_lichess_v3.epd.gz'), 5000).concat(spread(epdFens('endgames.epd.gz'), 5000));
   assert.equal(fens.length, 10000);
   const moves = roundTrip(fens, false, true);
   assert.ok(moves > 100000);
 });
 
-test('labels round-trip on Chess960 positions', () => {
+test('labels round-trip on Chess960 positions', { skip: noPositions() }, () => {
   roundTrip(spread(epdFens('3moves_FRC.epd.gz'), 3000).concat(epdFens('FRC_openings.epd.gz')), true, false);
 });
 

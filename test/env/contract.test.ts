@@ -14,7 +14,7 @@ import type { Game } from '../../src/core/game.js';
 import { chessGame } from '../../src/chess/game.js';
 import { Position } from '../../src/chess/position.js';
 import { makeFen, readFen, STARTING_FEN } from '../../src/notation/fen.js';
-import { epdFens, FULL, spread, testSeed } from '../helpers.js';
+import { epdFens, FULL, spread, testSeed, noPositions } from '../helpers.js';
 
 /** Random steps per game: over 10,000 by default, 100,000 with CAISSA_FULL. */
 const STEPS = FULL ? 100_000 : 12_000;
@@ -187,7 +187,7 @@ function chessopsLegalCount(fen: string): number {
   return legal;
 }
 
-test(`contract: chess, ${STEPS} random steps checked against the core and chess.js`, () => {
+test(`contract: chess, ${STEPS} random steps checked against the core and chess.js`, { skip: noPositions() }, () => {
   // Half the games start from endgames, so that every way to end occurs.
   const startFens = [STARTING_FEN, ...spread(epdFens('endgames.epd.gz'), 300)];
   const kernel = new ChessKernel(16, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none', startFens });
@@ -350,7 +350,7 @@ test('seeds: the same seed gives the same Chess960 starts whatever the batch sli
   })());
 });
 
-test('masks: the 218-move position and 2,000 data positions equal the core exactly', () => {
+test('masks: the 218-move position and 2,000 data positions equal the core exactly', { skip: noPositions() }, () => {
   const fens = ['R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1', ...spread(epdFens('UHO_4060_v3.epd.gz'), 2000)];
   const kernel = new ChessKernel(1, false, { ...DEFAULT_KERNEL_OPTIONS, observation: 'none' });
   const env = new BatchEnv(kernel, { autoReset: false });

@@ -152,7 +152,7 @@ test('the 30-layer observation equals the reference tensor of the index represen
 });
 
 test("the factory's observation shape is the reference's ONNX input [30, 8, 8], none without observations, as its kernels'", () => {
-  // Rules doc §1.13: the network's input is [1, 30, 8, 8] (layer * 64 + tile), one per position.
+  // docs/rules/paco-sako.md §1.13: the network's input is [1, 30, 8, 8] (layer * 64 + tile), one per position.
   for (const observation of ['alphazero', 'compact', 'none'] as const) {
     const shape = pacoKernelFactory.observationShape(observation);
     assert.deepEqual(shape, observation === 'none' ? [] : [30, 8, 8], observation);

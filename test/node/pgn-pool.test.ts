@@ -23,6 +23,7 @@ import { Rng } from '../../src/core/rng.js';
 import { mutateText, testSeed } from '../helpers.js';
 import { WorkerThreadError } from '../../src/node/worker-error.js';
 import { faultTree, within } from './fault-tree.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
 const pool = new PgnReplayPool(2);
 after(() => pool.close());
@@ -86,7 +87,7 @@ test('every tricky file, one after the other in one stream, gives the sequential
       else if (name.endsWith('.pgn')) files.push(path);
     }
   };
-  walk(sharedPath('games', 'tricky'));
+  walk(fixturePath('pgn', 'tricky'));
   assert.ok(files.length > 700, `tricky files found: ${files.length}`);
   const parts = files.map((f) => readFileSync(f));
   // Each file ends a game; a blank line keeps the next file's first game its own.
@@ -113,7 +114,7 @@ test('mutated PGN streams (broken comments, variations and tags; games with and 
   }
 });
 
-test('real files (every PGN file of the games folder) give the sequential records', async () => {
+test('real files (every PGN file of the games folder) give the sequential records', { skip: sharedSkip('games') }, async () => {
   // A file added later is read too.
   const names = readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n));
   assert.ok(names.length >= 4, names.join(' '));
@@ -142,7 +143,7 @@ test('no buffer is transferred to a worker: a detach slows every typed-array acc
   assert.equal(transferred, 0);
 });
 
-test('caissa/node: openPgn and the pool replay a .pgn.gz file as the sequential reader does', async () => {
+test('caissa/node: openPgn and the pool replay a .pgn.gz file as the sequential reader does', { skip: sharedSkip('games') }, async () => {
   const file = sharedPath('games', 'lichess-from-position-440.pgn.gz');
   const expected = replayPgnSync(gunzipSync(readFileSync(file)));
   const entryPool = new nodeEntry.PgnReplayPool(2);
@@ -172,7 +173,7 @@ async function untilError(records: AsyncIterable<ReplayRecord[]>): Promise<[Repl
   return [out, 'no error'];
 }
 
-test('an input that fails part-way: both readers replay the text read so far as if it ended there, then throw the error', async () => {
+test('an input that fails part-way: both readers replay the text read so far as if it ended there, then throw the error', { skip: sharedSkip('games') }, async () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))).subarray(0, 3 << 20);
   // Cut points in movetext, in tags, between games, inside comments: spread over the text.
   const rng = new Rng(testSeed(29));
@@ -194,7 +195,7 @@ test('an input that fails part-way: both readers replay the text read so far as 
   assert.ok(compared > 10000, `only ${compared} records compared`);
 });
 
-test('openPgn: truncated or corrupt gzip, other compressed formats and unreadable paths are PgnInputErrors naming the file', async () => {
+test('openPgn: truncated or corrupt gzip, other compressed formats and unreadable paths are PgnInputErrors naming the file', { skip: sharedSkip('games') }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-input-'));
   const gz = readFileSync(sharedPath('games', 'lichess-from-position-440.pgn.gz'));
   const text = gunzipSync(gz);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
 import { eventTagLines, gamesOf } from './chessops-replay.js';
+import { sharedSkip } from '../data.js';
 
 const commands = new URL('../../src/cli/commands/', import.meta.url).href;
 // As `src/cli/main.ts` runs a command: bad usage and bad input exit 2 with the message
@@ -75,7 +76,7 @@ test('pgn replay --jsonl: exactly one line per game, in this format', () => {
   assert.deepEqual(two.map((l) => (JSON.parse(l) as { game: number }).game), [1, 2, 3, 4, 5, 6]);
 });
 
-test('pgn replay on a real file: threads give the same lines; summary without --jsonl', () => {
+test('pgn replay on a real file: threads give the same lines; summary without --jsonl', { skip: sharedSkip('games') }, () => {
   const f = sharedPath('games', 'lichess-chess960-370.pgn.gz');
   // The reference figures: games by their [Event] tag lines, plies and errors from chessops.
   const bytes = gunzipSync(readFileSync(f));
@@ -161,7 +162,7 @@ test('pgn check --variations reads every game whole: errors inside variations to
   }
 });
 
-test('pgn replay of a truncated .gz: the games before the cut, then exit 2 naming the file; zstd input is refused', () => {
+test('pgn replay of a truncated .gz: the games before the cut, then exit 2 naming the file; zstd input is refused', { skip: sharedSkip('games') }, () => {
   const whole = readFileSync(sharedPath('games', 'lichess-chess960-370.pgn.gz'));
   const cut = join(dir, 'cut.pgn.gz');
   writeFileSync(cut, whole.subarray(0, whole.length >> 1));

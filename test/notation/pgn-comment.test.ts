@@ -15,6 +15,7 @@ import { sharedPath } from '../../src/node/data.js';
 import { makeCommentCommands, parseCommentCommands, type CommentCommands, type CommentShape } from '../../src/notation/pgn-comment.js';
 import { Rng } from '../../src/core/rng.js';
 import { FULL, mutateText, testSeed } from '../helpers.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
 /** The `{…}` comments of a text (a `{` inside a `;` comment or a tag value gives a stray one: any text is input). */
 function braceComments(text: string, keep: (i: number) => boolean = () => true): string[] {
@@ -38,18 +39,28 @@ function trickyComments(): string[] {
       else if (/\.pgn$/i.test(name)) out.push(...braceComments(readFileSync(path, 'latin1')));
     }
   };
-  walk(sharedPath('games', 'tricky'));
+  walk(fixturePath('pgn', 'tricky'));
   return out;
 }
 
 const gz = (name: string): string => gunzipSync(readFileSync(sharedPath('games', name))).toString('utf8');
 
-/** Real comments: the tricky folder, the small lichess files whole, an eighth of the standard file's (in runs of 40 comments: a game's stretch). */
+/** Why the tests that need the lichess files (large shared data) are skipped; false: they run. */
+const noGames = sharedSkip('games');
+
+/**
+ * Real comments: the tricky folder, the small lichess files whole, an eighth of the standard file's
+ * (in runs of 40 comments: a game's stretch). Without the lichess files, the tricky folder's alone.
+ */
 const COMMENTS: string[] = [
   ...trickyComments(),
-  ...braceComments(gz('lichess-chess960-370.pgn.gz')),
-  ...braceComments(gz('lichess-from-position-440.pgn.gz')),
-  ...braceComments(gz('lichess-standard-13k.pgn.gz'), (i) => FULL || Math.floor(i / 40) % 8 === 0),
+  ...(noGames
+    ? []
+    : [
+        ...braceComments(gz('lichess-chess960-370.pgn.gz')),
+        ...braceComments(gz('lichess-from-position-440.pgn.gz')),
+        ...braceComments(gz('lichess-standard-13k.pgn.gz'), (i) => FULL || Math.floor(i / 40) % 8 === 0),
+      ]),
 ];
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -86,7 +97,7 @@ function assertSameAsChessops(comment: string, ours: CommentCommands, label: str
   assert.equal(collapse(ours.text), collapse(opsText), `${label}: text of ${JSON.stringify(comment)}`);
 }
 
-test('the real comments are read as chessops reads them', () => {
+test('the real comments are read as chessops reads them', { skip: noGames }, () => {
   const seen = { clock: 0, emt: 0, egt: 0, evaluation: 0, mate: 0, shapes: 0, text: 0 };
   for (const c of COMMENTS) {
     const ours = parseCommentCommands(c);

@@ -32,6 +32,7 @@ import type { GameSlice } from '../../src/notation/pgn-split.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { FULL, spread, testSeed } from '../helpers.js';
 import { eventTagLines, gamesOf, type OpsOutcome } from './chessops-replay.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
 /**
  * chessops' `toSetup` caps the halfmove clock at 150 (the 75-move rule's bound); we write the
@@ -60,14 +61,16 @@ function compare(ours: ReplayRecord, theirs: OpsOutcome, where: string): void {
 }
 
 /** Every PGN file of ../shared/data/games (not tricky/, which pgn-read.test.ts walks): a file added there is compared too. */
-const FILES = readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n)).sort();
+/** Why the tests of the large games files are skipped (false: they run). */
+const noGames = sharedSkip('games');
+const FILES = noGames ? [] : readdirSync(sharedPath('games')).filter((n) => /\.pgn(\.gz)?$/.test(n)).sort();
 
 const readGames = (file: string): Buffer => {
   const bytes = readFileSync(sharedPath('games', file));
   return file.endsWith('.gz') ? gunzipSync(bytes) : bytes;
 };
 
-test('the games folder holds the files its README lists', () => {
+test('the games folder holds the files its README lists', { skip: noGames }, () => {
   for (const file of ['lichess-standard-13k', 'lichess-chess960-370', 'lichess-from-position-440', 'lichess-other-variants-133', 'masters-pgnmentor-105k']) {
     assert.ok(FILES.includes(`${file}.pgn.gz`), file);
   }
@@ -133,7 +136,7 @@ function annotatedLichess(): Uint8Array {
   return new TextEncoder().encode(FULL ? annotated : spread(games, 3000).join('\n\n'));
 }
 
-test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", () => {
+test("annotated lichess games (variations, evaluations, glyphs, NAGs added), as replayPgnSync reads them: chessops' final positions", { skip: noGames }, () => {
   // The games take replayPgnSync's paused path (comments and variations read in the move runs),
   // which the CLI runs; chessops parses the same text.
   const bytes = annotatedLichess();
@@ -180,7 +183,7 @@ function sameGame(ours: Result<PgnGame, unknown>, theirs: Game<PgnNodeData>, whe
   sameTree(ours.value.moves, 0, theirs.moves.children, where);
 }
 
-test("game trees (moves, variations, comments, NAGs, tags) equal chessops': annotated lichess games, and every games file game by game", () => {
+test("game trees (moves, variations, comments, NAGs, tags) equal chessops': annotated lichess games, and every games file game by game", { skip: noGames }, () => {
   const bytes = annotatedLichess();
   const ours = parsePgn(bytes, { validate: false });
   const theirs = opsParsePgn(new TextDecoder().decode(bytes), () => new Map());
@@ -206,7 +209,7 @@ test("game trees (moves, variations, comments, NAGs, tags) equal chessops': anno
   assert.ok(compared >= 5000, `${compared} games compared`);
 });
 
-test("written PGN, as chessops reads it, is the tree written: moves, variations, comments, NAGs, tags", () => {
+test("written PGN, as chessops reads it, is the tree written: moves, variations, comments, NAGs, tags", { skip: noGames }, () => {
   // The writer checked by another reader than ours: annotated lichess games, and games from every
   // file (SAN as the files spell it: chessops reads `0-0` and `Z0` as `O-O` and `--`, so the
   // tricky files are left to the round trip through our reader in pgn-read.test).
@@ -239,7 +242,7 @@ function isGelfandGareev(buf: Uint8Array, start: number, end: number): boolean {
 }
 
 test('Gelfand–Gareev 2019: 31.Qxe1 is illegal, reported with its line and column', () => {
-  const text = readFileSync(sharedPath('games', 'tricky', 'extracted-from-data', 'illegal-move-gelfand-gareev-2019-blitz.pgn'));
+  const text = readFileSync(fixturePath('pgn', 'tricky', 'extracted-from-data', 'illegal-move-gelfand-gareev-2019-blitz.pgn'));
   const records = [...pgnGamesSync(text)].map((s, i) => new GameReplayer().replay(s, i + 1));
   assert.equal(records.length, 1);
   const r = records[0]!;
@@ -250,7 +253,7 @@ test('Gelfand–Gareev 2019: 31.Qxe1 is illegal, reported with its line and colu
   assert.equal(line.slice(14, 18), 'Qxe1');
 });
 
-test('Gelfand–Gareev inside the masters file: broken at 31.Qxe1 with the right line; every other broken game chessops rejects too', () => {
+test('Gelfand–Gareev inside the masters file: broken at 31.Qxe1 with the right line; every other broken game chessops rejects too', { skip: noGames }, () => {
   const bytes = readGames('masters-pgnmentor-105k.pgn.gz');
   const replayer = new GameReplayer();
   const broken: { record: ReplayRecord; slice: GameSlice }[] = [];
@@ -279,7 +282,7 @@ test('Gelfand–Gareev inside the masters file: broken at 31.Qxe1 with the right
   }
 });
 
-test('variant games are refused at the line and column of their Variant tag', () => {
+test('variant games are refused at the line and column of their Variant tag', { skip: noGames }, () => {
   const bytes = readGames('lichess-other-variants-133.pgn.gz');
   const text = bytes.toString('utf8').split(/\r?\n/);
   const replayer = new GameReplayer();

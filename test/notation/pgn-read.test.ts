@@ -1,5 +1,5 @@
 /**
- * PGN reading and writing: every file under ../shared/data/games/tricky is read without a crash;
+ * PGN reading and writing: every file under test/fixtures/pgn/tricky is read without a crash;
  * kokopu's stated error lines and chessops' / python-chess' / chessalyzer's documented cases are
  * matched; streaming gives the same games whatever the chunking; line endings, encodings, move
  * number styles, games without blank lines or results; read → write → read keeps the tree.
@@ -27,8 +27,9 @@ import { makePgn } from '../../src/notation/pgn-write.js';
 import { testSeed } from '../helpers.js';
 import { eventTagLines, gamesOf } from './chessops-replay.js';
 import { assertReadsBackAs } from './pgn-same-tree.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
-const TRICKY = sharedPath('games', 'tricky');
+const TRICKY = fixturePath('pgn', 'tricky');
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -491,7 +492,7 @@ test('movetext forms, games without blank lines or results', () => {
   assert.deepEqual(records.map((r) => r.game), [1, 2, 3, 4]);
 });
 
-test('a termination marker glued to the last move (`Qxf7#1-0`) ends the game, as python-chess and chessops read it', () => {
+test('a termination marker glued to the last move (`Qxf7#1-0`) ends the game, as python-chess and chessops read it', { skip: sharedSkip('games') }, () => {
   // Masters games with each marker glued to the move before it, and no blank line between games.
   const text = gunzipSync(readFileSync(sharedPath('games', 'masters-pgnmentor-105k.pgn.gz'))).toString('latin1').slice(0, 400_000);
   const plain = text.slice(0, text.lastIndexOf('[Event ')).replace(/\r\n/g, '\n');
@@ -537,7 +538,7 @@ test('CRLF, LF and CR line endings give the same games and lines', () => {
   assert.deepEqual(lf[0]!.error, { kind: 'illegal', line: 6, column: 1, message: "illegal move 'Nf7'", san: 'Nf7' });
 });
 
-test('streaming: any chunking gives the same records as the whole text', async () => {
+test('streaming: any chunking gives the same records as the whole text', { skip: sharedSkip('games') }, async () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-chess960-370.pgn.gz')));
   const whole = replayPgnSync(bytes);
   const rng = new Rng(testSeed(7));
@@ -582,7 +583,7 @@ function splitThenReplay(bytes: Uint8Array): ReplayRecord[] {
   return [...pgnGamesSync(bytes)].map((slice, i) => replayer.replay(slice, i + 1));
 }
 
-test('plain games replayed where the splitter pauses: the records of split-then-replay, whole or in chunks', async () => {
+test('plain games replayed where the splitter pauses: the records of split-then-replay, whole or in chunks', { skip: sharedSkip('games') }, async () => {
   const rng = new Rng(testSeed(11));
   const inputs = filesUnder(TRICKY).map((f) => readFileSync(f) as Uint8Array);
   // Every real file whole (a file added later too), but the masters file, cut below.
@@ -929,7 +930,7 @@ test('reader without validation: a word with no move\'s shape (`+` alone, `x`, `
   for (const san of ['+', 'x', 'pawn']) assert.throws(() => makePgn({ ...g!, moves: [{ ...g!.moves[0]!, san }] }), RangeError, san);
 });
 
-test('round trip on lichess games with clock comments', () => {
+test('round trip on lichess games with clock comments', { skip: sharedSkip('games') }, () => {
   const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz')));
   let n = 0;
   for (const r of parsePgn(bytes)) {

@@ -2,7 +2,7 @@
  * Typographic forms in PGN (typography.ts): termination markers and castling with dashes other
  * than `-` or with `½`, `ep` written onto a capture, and annotation glyphs for NAGs. The moves
  * and results are checked against chessops reading the same files with those forms written in
- * ASCII; the glyphs against kokopu's table of NAG symbols (../shared, `kokopu/nags.txt`).
+ * ASCII; the glyphs against kokopu's table of NAG symbols (test/fixtures/pgn/tricky/kokopu/nags.txt).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,8 +17,9 @@ import { readText, sharedPath } from '../../src/node/data.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
 import { replayPgn, replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { testSeed } from '../helpers.js';
+import { fixturePath, sharedSkip } from '../data.js';
 
-const TRICKY = sharedPath('games', 'tricky');
+const TRICKY = fixturePath('pgn', 'tricky');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
@@ -164,7 +165,7 @@ test("Windows-1252's en and em dashes (bytes 0x96, 0x97) in a Latin-1 file read 
 /** Spaces beyond ASCII that text pasted from web pages and word processors holds between tokens. */
 const SPACES = ['\u00a0', '\u2009', '\u202f', '\u3000', '\u200b', '\ufeff'];
 
-test('spaces beyond ASCII between tokens (no-break, thin, ideographic, zero-width, a byte order mark) read as spaces', () => {
+test('spaces beyond ASCII between tokens (no-break, thin, ideographic, zero-width, a byte order mark) read as spaces', { skip: sharedSkip('games') }, () => {
   // The movetext of lichess games (comments, results) with some of its spaces replaced, one
   // character for one: every record is the same, error lines and columns included.
   const text = gunzipSync(readFileSync(join(sharedPath('games'), 'lichess-standard-13k.pgn.gz'))).toString('utf8').split('\n').slice(0, 12_000);
@@ -201,7 +202,7 @@ const TYPOGRAPHIC_MARKERS: Readonly<Record<string, readonly string[]>> = {
   '1/2-1/2': ['\u00bd-\u00bd', '\u00bd\u2013\u00bd', '1/2\u20131/2', '\u00bd\u2212\u00bd'],
 };
 
-test('typographic termination markers end a game where the ASCII ones do: no blank line, a comment, a move glued before', async () => {
+test('typographic termination markers end a game where the ASCII ones do: no blank line, a comment, a move glued before', { skip: sharedSkip('games') }, async () => {
   // Lichess games, some without their tags and the blank line before the next game, some with a
   // comment after the marker or the marker glued to the last move (`Qxf7#1-0`): the ASCII text,
   // and the same text with each marker in a typographic form, must read alike.

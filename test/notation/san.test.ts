@@ -21,9 +21,9 @@ import { replayPgnSync } from '../../src/notation/pgn-replay.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { parseUci } from '../../src/notation/uci.js';
 import { Rng } from '../../src/core/rng.js';
-import { sharedPath } from '../../src/node/data.js';
-import { epdFens, FULL, mutateText, positionFiles, spread, testSeed } from '../helpers.js';
+import { epdFens, FULL, mutateText, positionFiles, spread, testSeed, noPositions } from '../helpers.js';
 import { randomFen } from '../random-placement.js';
+import { fixturePath } from '../data.js';
 
 /** Positions sampled per file in the quick run (spread over the file); every file of the folder is read. */
 const SAMPLE: Record<string, number> = {
@@ -92,7 +92,7 @@ for (const file of FILES) {
   });
 }
 
-test('at least 50,000 positions compared', () => {
+test('at least 50,000 positions compared', { skip: noPositions() }, () => {
   assert.ok(totalPositions >= 50000, `only ${totalPositions}`);
 });
 
@@ -307,7 +307,7 @@ test('check and mate suffixes written', () => {
   assert.equal(makeSan(c2.value.legalMoves().find((x) => x.uci === 'a1a8')!), 'Ra8+');
 });
 
-test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- and under-disambiguated)", () => {
+test("reading agrees with chessops' parseSan on SAN variants (ambiguous, over- and under-disambiguated)", { skip: noPositions() }, () => {
   // For each legal piece move: the SAN without disambiguation, with the origin file, rank or
   // square, and pawn captures without 'x'. chessops accepts exactly the same texts as we do (a
   // text is refused when it matches no legal move or more than one) and finds the same move.
@@ -375,7 +375,7 @@ function inChessopsForm(text: string, ops: Chess): string {
   return `${piece.role === 'knight' ? 'N' : piece.role[0]!.toUpperCase()}${t}`;
 }
 
-test("mutated move texts: read exactly as chessops' parseSan reads them, but for our extra forms", () => {
+test("mutated move texts: read exactly as chessops' parseSan reads them, but for our extra forms", { skip: noPositions() }, () => {
   // Texts near real ones (one or two edits) must be refused, or read as chessops reads them once
   // rewritten by inChessopsForm. Lower-case castling is ours alone, and chessops writes castling
   // as the king taking its rook.
@@ -413,7 +413,7 @@ test("mutated move texts: read exactly as chessops' parseSan reads them, but for
   assert.ok(read > 10000 && read < compared - 10000, `${read} of ${compared} read: mutations too mild or too wild`);
 });
 
-test('every move text of a piece to a square it attacks is read exactly when the move is legal (pins, checks)', () => {
+test('every move text of a piece to a square it attacks is read exactly when the move is legal (pins, checks)', { skip: noPositions() }, () => {
   // Positions in check come from playing each checking move of the sample positions. For each
   // piece of the side to move and each square it attacks or (pawns) may move to, the fully
   // disambiguated text (`Qh4e1`, `exd5`, `e8=Q`) must resolve to the legal move from the engine's
@@ -476,7 +476,7 @@ test('every move text of a piece to a square it attacks is read exactly when the
   assert.ok(accepted > 100000, `${accepted} accepted`);
 });
 
-test('PGN replay reads the common move shapes in runs exactly as resolveSan reads them', () => {
+test('PGN replay reads the common move shapes in runs exactly as resolveSan reads them', { skip: noPositions() }, () => {
   // The replayer reads `e4`, `exd5`, `Nf3`, `Nxf3` (with `+`, `#`) forwards, without resolveSan's
   // parser. For each sample position, after one of its moves (the runs start at the second move),
   // every text of these shapes to every square is replayed as a game of two moves and must give
@@ -514,7 +514,7 @@ test('PGN replay reads the common move shapes in runs exactly as resolveSan read
   assert.ok(compared > 200000 && legal > 5000, `${compared} texts, ${legal} legal`);
 });
 
-test('moves from square to square without a piece letter (UCI form) read as the move they name; castling by king or rook square', () => {
+test('moves from square to square without a piece letter (UCI form) read as the move they name; castling by king or rook square', { skip: noPositions() }, () => {
   // python-chess reads `g1f3` and `e1g1` in movetext (its uci-moves.pgn, a CCRL game, ends on
   // the FEN its test states). Every legal move's UCI text, and for castling the king-takes-rook
   // form too, must come back as that move from the generator; and a text naming no legal move is
@@ -544,11 +544,11 @@ test('moves from square to square without a piece letter (UCI form) read as the 
     assert.ok(!none.ok && none.error.kind === 'illegal', fen);
   }
   assert.ok(read > 50000 && castles > 100, `${read} texts, ${castles} castling moves`);
-  const ccrl = replayPgnSync(readFileSync(sharedPath('games', 'tricky', 'python-chess', 'uci-moves.pgn')));
+  const ccrl = replayPgnSync(readFileSync(fixturePath('pgn', 'tricky', 'python-chess', 'uci-moves.pgn')));
   assert.deepEqual(ccrl.map((r) => [r.fen, r.error]), [['8/8/2B5/4k3/4Pp2/1b6/1P3K2/8 b - - 0 57', null]]);
 });
 
-test('UCI: a square off the board is a syntax error, a promotion where none can be is illegal, the king-target form castles in Chess960, legality as chessops decides it', () => {
+test('UCI: a square off the board is a syntax error, a promotion where none can be is illegal, the king-target form castles in Chess960, legality as chessops decides it', { skip: noPositions() }, () => {
   const start = readFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   assert.ok(start.ok);
   // Squares are a1..h8 (UCI protocol); chessops' parseUci refuses the others too.

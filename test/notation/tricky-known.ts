@@ -1,5 +1,5 @@
 /**
- * The PGN files of tricky/ (../shared/data/games/tricky) when their differences with pgn-extract
+ * The PGN files of tricky/ (test/fixtures/pgn/tricky) when their differences with pgn-extract
  * were sorted (795 files), each as the first 8 hex digits of the SHA-256 of its path relative to
  * tricky/. A file not among them was added since, and pgn-extract-diff.test.ts holds it to less
  * (see there); the others stay held to the full comparison. Made with (in tricky/):

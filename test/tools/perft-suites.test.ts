@@ -1,5 +1,5 @@
 /**
- * Every perft suite of ../shared/data/perft (every `.epd` file there, so a suite added later is
+ * Every perft suite of test/fixtures/perft (every `.epd` file there, so a suite added later is
  * checked too), each position to the deepest depth whose published count is ≤ 10⁶ (10⁸ with
  * CAISSA_FULL). A position whose every count is over that budget is checked at depth 2 against
  * chessops' perft instead, so that no line goes unchecked. Deliberately illegal positions must be
@@ -11,11 +11,12 @@ import { readdirSync } from 'node:fs';
 import { Chess } from 'chessops/chess';
 import { perft as opsPerft } from 'chessops/debug';
 import { parseFen as opsParseFen } from 'chessops/fen';
-import { readText, sharedPath } from '../../src/node/data.js';
+import { readText } from '../../src/node/data.js';
 import { Position } from '../../src/chess/position.js';
 import { parseEpd } from '../../src/notation/epd.js';
 import { perft, perftDivide } from '../../src/tools/perft.js';
 import { FULL } from '../helpers.js';
+import { fixturePath } from '../data.js';
 
 const MAX_NODES = FULL ? 1e8 : 1e6;
 
@@ -38,7 +39,7 @@ const REFUSED: Record<string, string> = {
 /** The operations a perft suite may hold besides the counts `Dn`: any other is refused, not ignored. */
 const KNOWN_OPERATIONS = new Set(['id', 'hmvc', 'fmvn']);
 
-const SUITES = readdirSync(sharedPath('perft')).filter((n) => /\.epd(\.gz)?$/.test(n)).sort();
+const SUITES = readdirSync(fixturePath('perft')).filter((n) => /\.epd(\.gz)?$/.test(n)).sort();
 
 test('the perft folder holds the suites its README lists', () => {
   for (const file of ['perftsuite', 'fischer', 'random', 'mperft_tests', 'adversarial', 'shakmaty_tricky']) {
@@ -55,7 +56,7 @@ function chessopsPerft(fen: string, depth: number): number {
 
 for (const file of SUITES) {
   test(`perft suite ${file}`, () => {
-    const lines = readText(sharedPath('perft', file)).split(/\r?\n/).filter((l) => l.trim() !== '');
+    const lines = readText(fixturePath('perft', file)).split(/\r?\n/).filter((l) => l.trim() !== '');
     let checked = 0;
     let overBudget = 0;
     for (const [i, line] of lines.entries()) {

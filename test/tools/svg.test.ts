@@ -1,7 +1,7 @@
 /**
  * SVG diagrams, read back by an independent XML parser (Python's ElementTree) from their
  * geometry alone — which square each `<use>` covers — and compared with chessops' board, or with
- * the Paco Ŝako FEN letters as the rules doc lists them (§1.12).
+ * the Paco Ŝako FEN letters as docs/rules/paco-sako.md lists them (§1.12).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,10 +15,11 @@ import { svgCommand } from '../../src/cli/commands/svg.js';
 import { Position } from '../../src/chess/position.js';
 import { Rng } from '../../src/core/rng.js';
 import { makeFen, readFen } from '../../src/notation/fen.js';
-import { readText, sharedPath } from '../../src/node/data.js';
+import { readText } from '../../src/node/data.js';
 import { boardSvg, chessDiagram, pacoDiagram, type DiagramOptions, type DiagramPiece } from '../../src/tools/svg/index.js';
 import { parsePacoFen } from '../../src/variants/paco/fen.js';
-import { epdFens, runCommand, testSeed } from '../helpers.js';
+import { epdFens, runCommand, testSeed, noPositions } from '../helpers.js';
+import { fixturePath } from '../data.js';
 
 function position(fen: string): Position {
   const r = readFen(fen);
@@ -115,7 +116,7 @@ function samplePositions(count: number): { fen: string; pos: Position }[] {
   return out;
 }
 
-test('chess diagrams show every piece on its square, both orientations, any size (read back by Python, compared with chessops)', { skip: noPython }, () => {
+test('chess diagrams show every piece on its square, both orientations, any size (read back by Python, compared with chessops)', { skip: noPython || noPositions() }, () => {
   const positions = samplePositions(400);
   const diagrams = positions.map(({ pos }, i) => {
     const flipped = i % 2 === 1;
@@ -131,7 +132,7 @@ test('chess diagrams show every piece on its square, both orientations, any size
   });
 });
 
-/** Paco Ŝako's union letters as the rules doc lists them (§1.12): [white, black] roles. */
+/** Paco Ŝako's union letters as docs/rules/paco-sako.md lists them (§1.12): [white, black] roles. */
 const PACO_LETTERS: Record<string, [string, string]> = {
   a: ['pawn', 'pawn'], c: ['rook', 'pawn'], d: ['knight', 'pawn'], e: ['bishop', 'pawn'], f: ['queen', 'pawn'], g: ['king', 'pawn'],
   h: ['rook', 'rook'], i: ['knight', 'rook'], j: ['bishop', 'rook'], l: ['queen', 'rook'], m: ['king', 'rook'],
@@ -165,7 +166,7 @@ function pacoBoard(fen: string): Record<string, string[]> {
 }
 
 test('Paco Ŝako diagrams draw each union as its two pieces on its square (the doc\'s FEN letters)', { skip: noPython }, () => {
-  const data = JSON.parse(readText(sharedPath('paco', 'sako_random_positions.json'))) as unknown;
+  const data = JSON.parse(readText(fixturePath('paco', 'sako_random_positions.json'))) as unknown;
   const fens = JSON.stringify(data).match(/[a-zA-Z_1-8]+(?:\/[a-zA-Z_1-8]+){7}(?:\^[a-h][1-8][a-zA-Z_]{1,2})? [wb] \d+ [A-Ha-h-]+ [a-h1-8-]+ -/g) ?? [];
   assert.ok(fens.length >= 100, `found ${fens.length} FENs`);
   const chosen = fens.slice(0, 300);

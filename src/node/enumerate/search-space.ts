@@ -2,7 +2,7 @@
  * The search space (closure over reversible moves) on worker threads: rounds over a frontier of
  * pending domain positions; every thread claims chunks of the frontier and inserts into the
  * shared domain and root tables (compare-and-swap claims, so a position is inserted and expanded
- * once however the threads interleave — the seed's race cannot happen). A table about to pass
+ * once however the threads interleave — ROECE's race cannot happen). A table about to pass
  * its load limit stops the round; the main thread doubles it and the round goes on from the
  * entries still pending.
  */

@@ -8,7 +8,7 @@
  * filled by several threads at once: a slot is claimed with a compare-and-swap of its last word
  * from 0 to -1, the other words and the multiplicity are written, and the last word is published
  * with an atomic store. A thread that meets -1 waits for the publication before comparing, so two
- * threads can never both insert the same entry (the race that inflates the seed's counts).
+ * threads can never both insert the same entry (the race that inflates ROECE's counts).
  */
 import { slotHash } from './record.js';
 

@@ -1,11 +1,11 @@
 /**
- * Pseudo-legal move generation for the seed's semantics (ROECE, see the enumeration note §3):
+ * Pseudo-legal move generation for ROECE's semantics (see docs/rules/enumeration.md §3):
  * moves are generated without any check test (a move may leave the own king attacked and kings
  * can be captured), and castling rights never change. Castling needs the right, the king on its
  * original square (FIDE 3.8.2: the king castles from there; frozen rights do not let a king that
  * went elsewhere castle from where it stands) and the rook on the right's square, the squares
  * between them empty, and the king not in check and not passing or landing on an attacked square
- * (FIDE 3.8.2.2, which the seed's "fixed castling and attack logic" applies). The seed's own
+ * (FIDE 3.8.2.2, which ROECE's "fixed castling and attack logic" applies). ROECE's own
  * castling code (read at 86140cf) also castles a king found between the e-file and the rook (f1
  * or g1; b1 to d1), and puts a queenside king on b1; its published figures cannot tell these
  * apart (no castling happens in search space zero), so this follows the rules.

@@ -1,13 +1,14 @@
 /**
- * Search spaces (the seed's decomposition, enumeration note §3): from a start position, the
+ * Search spaces (ROECE's decomposition, docs/rules/enumeration.md §3): from a start position, the
  * closure over *reversible* moves — every move that is not a pawn move and not a capture gives a
  * "domain" position, deduplicated per side and expanded in turn; a pawn move or a capture gives a
  * "root" position (the start of another search space), deduplicated per side and counted, never
- * expanded. The statistics are the seed's table: largest and smallest move list, moves generated,
+ * expanded. The statistics are ROECE's table: largest and smallest move list, moves generated,
  * root and domain collisions (table hits) per side, new roots and new domain positions.
  *
- * Rules: FIDE by default (legal moves, castling rights lost per FIDE 3.8.2.1); with `seed`, the
- * seed's own semantics — pseudo-legal moves and castling rights that never change.
+ * Rules: FIDE by default (legal moves, castling rights lost per FIDE 3.8.2.1); with `seed`,
+ * ROECE's own semantics (the "Ridiculously Over-Engineered Chess Engine" whose published counters
+ * these reproduce): pseudo-legal moves and castling rights that never change.
  *
  * Roots need no table for most pawn moves: inside one search space the pawn structure and the
  * material never change (no domain move touches a pawn or captures), so the root after a pawn
@@ -31,7 +32,7 @@ import { generatePseudo, kingFilesOf } from './pseudo-movegen.js';
 import { KEY_WORDS, keyOf, PLACEMENT_WORDS, packRecord, REC_WORDS, unpackRecord } from './record.js';
 
 export interface SearchSpaceOptions {
-  /** The seed's semantics: pseudo-legal moves, castling rights never change. */
+  /** ROECE's semantics: pseudo-legal moves, castling rights never change. */
   readonly seed?: boolean;
   /** Every root through the root table (no shortcut for pawn moves). */
   readonly exactRoots?: boolean;
@@ -42,7 +43,7 @@ export interface SearchSpaceOptions {
 export interface SearchSpaceStats {
   readonly maxMoves: number;
   readonly minMoves: number;
-  /** Σ move-list sizes over all expanded positions ("legal moves in this position" in the seed's README). */
+  /** Σ move-list sizes over all expanded positions ("legal moves in this position" in ROECE's README). */
   readonly moves: number;
   /** Positions expanded (domain positions including the start). */
   readonly expanded: number;
@@ -239,7 +240,7 @@ export function pendingOffsets(domain: EntrySet, out?: Int32Array): { offsets: I
   return { offsets, length: n };
 }
 
-/** The closure over reversible moves from `pos`, with the seed's statistics (one thread). */
+/** The closure over reversible moves from `pos`, with ROECE's statistics (one thread). */
 export function searchSpace(pos: Position, options: SearchSpaceOptions = {}): SearchSpaceStats {
   const setup = spaceSetup(pos, options);
   const expander = new SpaceExpander(setup);

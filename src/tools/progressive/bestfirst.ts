@@ -1,7 +1,7 @@
 /**
  * The fast pass of the series solver: greedy best-first search over partial series.
  *
- * What worked for others on the FRI problems (rules doc §2: LampDM, ia6382, ssandir) is a
+ * What worked for others on the FRI problems (docs/rules/progressive.md §2: LampDM, ia6382, ssandir) is a
  * *greedy* best-first search that rewards coverage of the squares around the enemy king,
  * closeness of our pieces to it, promotion and depth. Here every node is scored by
  * `heuristic.ts` — the moves our best piece needs to cover each flight square and to give

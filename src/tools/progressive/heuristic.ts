@@ -8,7 +8,7 @@
  * two such moves do, else 3. Knights, kings and pawns use the tables of `bounds.ts` (blockers matter little to
  * them). The score adds, per need, the best piece's distance, with a weight for needs nobody
  * meets yet: "coverage of the squares around the enemy king" and "distance of pieces to it",
- * the two terms that carried the FRI course solvers (rules doc §2).
+ * the two terms that carried the FRI course solvers (docs/rules/progressive.md §2).
  */
 import { lsb } from '../../core/bitboard.js';
 import { bishopAttacks, KING_ATTACKS, lineAttacks, rookAttacks } from '../../core/attacks.js';

@@ -1,5 +1,5 @@
 /**
- * The "mate in one series" solver (rules doc §1.3 and §3): find N consecutive moves of the side
+ * The "mate in one series" solver (docs/rules/progressive.md §1.3 and §3): find N consecutive moves of the side
  * to move — none giving check before the last (Italian), the last one mating — or prove that
  * none exist.
  *

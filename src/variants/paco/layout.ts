@@ -1,7 +1,7 @@
 /**
  * The Paco Ŝako state: one `Int32Array` of `WORDS` words (copy-make into preallocated slots).
  *
- * Rules: ../shared/docs/rules/paco-sako.md §1.2 (the reference's `DenseBoard`). A square holds
+ * Rules: docs/rules/paco-sako.md §1.2 (the reference's `DenseBoard`). A square holds
  * nothing, one piece, or one white and one black piece (a union). The board is kept as one byte
  * per square (bits 0–2 the white piece, bits 3–5 the black piece, each `type + 1`, 0 = none),
  * four squares per word, plus the occupancy bitboard of each colour as (lo, hi) int32 pairs.

@@ -1,5 +1,5 @@
 /**
- * Perft for Paco Ŝako (../shared/data/paco/README.md):
+ * Perft for Paco Ŝako (docs/rules/paco-sako.md §1.11):
  * - turn perft: leaves of the tree whose edges are distinct legal turns (distinct end states of
  *   the mover's turn, deduplicated by position identity);
  * - action perft: the number of sequences of exactly N single actions (Lift, Place, Promote),

@@ -9,7 +9,7 @@
  *   marked starting tiles and places on the marked chaining tiles, and answer "no" without any
  *   search when no starting tile exists.
  *
- * Our decisions (rules doc, decisions table): a pending promotion of the attacker is searched with
+ * Our decisions (docs/rules/paco-sako.md, decisions table): a pending promotion of the attacker is searched with
  * every promotion choice (not only the Queen); a knight in hand mid-turn is a starting tile (the
  * reference misses it: `edge_case_probes.json/lifted_knight_*`); searches stop at the first Paco
  * and expand only actions that can lead to one (search.ts); before searching, the amazon search

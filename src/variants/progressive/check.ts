@@ -1,6 +1,6 @@
 /**
  * "Does this move give check?" without playing it, the test the Italian rule needs for every
- * move before the last of a series (rules doc §1.2: a check on any other move is illegal) and
+ * move before the last of a series (docs/rules/progressive.md §1.2: a check on any other move is illegal) and
  * that the solver needs to pick the candidate mating moves at the last step.
  *
  * `prepareCheckInfo` computes once per position, for the side to move `us` and the enemy king

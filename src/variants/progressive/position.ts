@@ -93,7 +93,7 @@ export class ProgressivePosition {
     const quiet = options.quiet ?? 1;
     if (!Number.isSafeInteger(quiet) || quiet < 0 || quiet > 1e9) return progressiveError('quiet', `expected an integer ≥ 0, got ${quiet}`);
     // The count includes the current series, so it is ≥ 1 before the series' first move (handOff
-    // adds one); 0 there would put the no-progress draw (rules doc §1.1) one series late.
+    // adds one); 0 there would put the no-progress draw (docs/rules/progressive.md §1.1) one series late.
     if (quiet === 0 && left === series) return progressiveError('quiet', 'expected an integer ≥ 1 before the first move of a series (it counts the current series), got 0');
     const rules = options.rules ?? 'italian';
     const ruleIndex = RULE_SETS.indexOf(rules);
@@ -109,7 +109,7 @@ export class ProgressivePosition {
     refreshKey(w, 0);
     const us = w[W_TURN]!;
     // A check is met by the first move of the series, and no move leaves the mover's own king
-    // in check (rules doc §1.1, [WP], [JG15]): after move 1 the mover is never in check. (The
+    // in check (docs/rules/progressive.md §1.1, [WP], [JG15]): after move 1 the mover is never in check. (The
     // opponent never is while the mover moves; the chess reader refuses that, 'oppositeCheck'.)
     if (left !== series && inCheck(w, 0)) {
       return progressiveError('check', `${COLORS[us]} is in check after the first move of series ${series}: a check must be met by the first move`);

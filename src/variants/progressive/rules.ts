@@ -1,5 +1,5 @@
 /**
- * The rules of a series, on the compact state of `state.ts` (rules doc §1, sources there):
+ * The rules of a series, on the compact state of `state.ts` (docs/rules/progressive.md §1, sources there):
  *
  * - Moves are orthodox-legal for the mover; the opponent does not move in between, so every
  *   intermediate position must be legal for the mover ([JG15], [TET] rules.md).

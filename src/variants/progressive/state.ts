@@ -11,7 +11,7 @@
  * | `P_QUIET`   | series begun since the last capture or pawn move, the current one included |
  * | `P_RULES`   | 0 Italian, 1 Scottish |
  *
- * En passant (rules doc §1.1, [WP], [ITWP], [JG15]): a pawn that double-stepped during a series
+ * En passant (docs/rules/progressive.md §1.1, [WP], [ITWP], [JG15]): a pawn that double-stepped during a series
  * and did not move again can be taken en passant, but only with the *first* move of the
  * opponent's next series; several such targets can coexist. The targets of byte `c` were made by
  * colour `c`'s pawns: for the side to move, byte `them` holds the targets usable on move 1 and
@@ -32,7 +32,7 @@ export const SCOTTISH = 1;
 export const RULE_SETS = ['italian', 'scottish'] as const;
 export type RuleSet = (typeof RULE_SETS)[number];
 
-/** The no-progress draw (rules doc §1.1): 10 consecutive series without capture or pawn move. */
+/** The no-progress draw (docs/rules/progressive.md §1.1): 10 consecutive series without capture or pawn move. */
 export const QUIET_SERIES_LIMIT = 10;
 
 /** The en-passant target square of bit `bit` (0..15) of `P_EP`. */

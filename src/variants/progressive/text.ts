@@ -13,7 +13,7 @@
  *      decides, as FEN readers do ('auto'): Chess960 only where a right is not the standard one,
  *      which a Chess960 position with king on e1 and rooks on a1 and h1 (or no rights) is not.
  *    Example, the start: `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 1 1 italian`.
- * 2. The FRI course's problem format `<board> <w|b> <N>` (rules doc §2): no castling or
+ * 2. The FRI course's problem format `<board> <w|b> <N>` (docs/rules/progressive.md §2): no castling or
  *    en-passant fields; castling is allowed where king and rook stand on their home squares
  *    (as the course library infers it), no en-passant target exists, and the side to move
  *    plays a series of N moves.

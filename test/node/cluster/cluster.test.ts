@@ -12,7 +12,7 @@ import { parseRedisUrl, redactRedisUrl, unreachableRedis } from '../../../src/no
 import { initWorkdir } from '../../../src/node/enumerate/run.js';
 import { debianBinary } from '../../debian.js';
 
-// Ground truth: A083276 to n = 5 and perft 6 (A048987), from the enumeration note §2.1.
+// Ground truth: A083276 to n = 5 and perft 6 (A048987), from docs/rules/enumeration.md §2.1.
 const FIDE = [1, 20, 400, 5362, 72078, 822518];
 const PERFT_6 = 119060324;
 // perft 0 to 3 of the start position (A048987).

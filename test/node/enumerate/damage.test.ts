@@ -8,7 +8,7 @@ import { EnumerateError, runEnumeration } from '../../../src/node/enumerate/run.
 import { diskOptions } from './disk-options.js';
 import { bucketData, bucketMarker, manifestFile, spillData, spillMarker } from '../../../src/node/enumerate/workdir.js';
 
-// Ground truth: OEIS A083276 (the enumeration note §2.1).
+// Ground truth: OEIS A083276 (docs/rules/enumeration.md §2.1).
 const FIDE = [1, 20, 400, 5362];
 
 /** Progress that stops the run when a phase starting with `stop` begins, as a kill there would. */

@@ -15,7 +15,7 @@ import type { Identity } from '../../../src/tools/enumerate/identity.js';
 import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
 
-// Ground truth: the enumeration note §2.1 (A083276 = A057745 to n = 5, FEN-style, A048987).
+// Ground truth: docs/rules/enumeration.md §2.1 (A083276 = A057745 to n = 5, FEN-style, A048987).
 const FIDE = [1, 20, 400, 5362, 72078, 822518];
 const FEN = [1, 20, 400, 7602, 101240, 1244414];
 const PERFT = [1, 20, 400, 8902, 197281, 4865609];

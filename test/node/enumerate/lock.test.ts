@@ -14,7 +14,7 @@ import { diskOptions } from './disk-options.js';
 
 const MAIN = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
 
-// Ground truth: OEIS A083276 (the enumeration note §2.1).
+// Ground truth: OEIS A083276 (docs/rules/enumeration.md §2.1).
 const FIDE = [1, 20, 400, 5362];
 
 const options = diskOptions;

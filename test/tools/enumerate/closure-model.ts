@@ -1,8 +1,8 @@
 /**
- * The seed's closure (enumeration note §3.2) over a model of the rules, with its counters, for
+ * ROECE's closure (docs/rules/enumeration.md §3.2) over a model of the rules, with its counters, for
  * the tests: a pawn move or a capture gives a root position (counted, deduplicated, not
  * expanded), any other move a domain position (expanded once). The models give the moves, the
- * side to move and the key: chessops for FIDE's rules, seed-reference.ts for the seed's.
+ * side to move and the key: chessops for FIDE's rules, seed-reference.ts for ROECE's.
  */
 
 /** One move of a model's position: where it leads, and what kind of move it is. */

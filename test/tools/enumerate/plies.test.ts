@@ -8,14 +8,15 @@ import type { Position as ChessopsPosition } from 'chessops/chess';
 import { Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
 import { parseUci } from '../../../src/notation/uci.js';
-import { readLines, sharedPath } from '../../../src/node/data.js';
+import { readLines } from '../../../src/node/data.js';
 import { MAX_MOVES_ANY } from '../../../src/chess/move.js';
 import { capacityFor } from '../../../src/tools/enumerate/entry-set.js';
 import { EMIT_KEYS, EMIT_RECORDS, Expander } from '../../../src/tools/enumerate/expand.js';
 import { hasLegalEp, identityCode, IDENTITIES, type Identity } from '../../../src/tools/enumerate/identity.js';
 import { enumeratePlies, expandLevel, MAX_LOAD, perftFromLevel, rootLevel } from '../../../src/tools/enumerate/plies.js';
+import { fixturePath } from '../../data.js';
 
-// Ground truth from the enumeration note §2.1 (OEIS A048987, A083276, A057745, A019319, A209433
+// Ground truth from docs/rules/enumeration.md §2.1 (OEIS A048987, A083276, A057745, A019319, A209433
 // and the independent C enumerator's FEN-style, first-reached and within-n counts).
 const PERFT = [1, 20, 400, 8902, 197281, 4865609];
 const EXACT: Record<Identity, number[]> = {
@@ -101,7 +102,7 @@ function chessopsLevels(fen: string, plies: number, identity: Identity): number[
 
 test('identities agree with a chessops BFS on the perft suite (castling, en passant, promotions)', async () => {
   const fens: string[] = [];
-  for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
+  for await (const line of readLines(fixturePath('perft', 'perftsuite.epd'))) {
     if (line.trim() !== '') fens.push(line.split(';')[0]!.trim());
   }
   // Kiwipete, en-passant-rich and promotion-rich lines, plus a few more spread over the file.
@@ -224,7 +225,7 @@ test('move paths past 2^53 are refused with a RangeError naming the ply, not pri
 
 test('Chess960: distinct positions agree with the chessops BFS (start positions and fischer.epd middlegames, castling to either side)', async () => {
   const fens: string[] = [];
-  for await (const line of readLines(sharedPath('perft', 'fischer.epd'))) {
+  for await (const line of readLines(fixturePath('perft', 'fischer.epd'))) {
     if (line.trim() !== '') fens.push(line.split(';')[0]!.trim());
   }
   // Two start positions (X-FEN KQkq with the king off e), then middlegames with Shredder-FEN rights.

@@ -8,15 +8,16 @@ import { generateLegal } from '../../../src/chess/movegen.js';
 import { applyMove } from '../../../src/chess/play.js';
 import { attackersOf, kingSquare, Position } from '../../../src/chess/position.js';
 import { readFen } from '../../../src/notation/fen.js';
-import { readLines, sharedPath } from '../../../src/node/data.js';
+import { readLines } from '../../../src/node/data.js';
 import { generatePseudo } from '../../../src/tools/enumerate/pseudo-movegen.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
 import { enumerateCommand } from '../../../src/cli/commands/enumerate.js';
 import { FULL, runCommand } from '../../helpers.js';
 import { moveText, readSeedFen, seedMoves, seedSearchSpace } from './seed-reference.js';
 import { modelClosure, type ModelMove } from './closure-model.js';
+import { fixturePath } from '../../data.js';
 
-/** The seed's closure computed with chessops and string keys (FIDE rules), independently. */
+/** ROECE's closure computed with chessops and string keys (FIDE rules), independently. */
 function chessopsSearchSpace(fen: string) {
   const start = ChessopsChess.fromSetup(chessopsParse(fen).unwrap()).unwrap();
   return modelClosure<ChessopsPosition>(start, {
@@ -59,7 +60,7 @@ const SMALL = [
 // positions: the chessops closure takes half a minute, so by default only exactRoots checks it).
 const CASTLING_CAPTURE = 'k2r4/pppppp1p/8/8/8/8/PPPPPPpP/4K2R b K - 0 1';
 const LARGE = FULL ? [CASTLING_CAPTURE] : [];
-/** Search spaces for the seed semantics (pseudo-legal moves, rights that never change). */
+/** Search spaces for ROECE's semantics (pseudo-legal moves, rights that never change). */
 const SEED_SPACES = [
   ...SMALL,
   // Ra1xa3 and Ra2xa3 give one root: the right to castle with the a1 rook stays either way.
@@ -88,7 +89,7 @@ test('the pawn-move shortcut equals a root table for every root when captures cl
   for (const seed of [false, true]) assert.deepEqual(searchSpace(pos.value, { seed }), searchSpace(pos.value, { seed, exactRoots: true }));
 });
 
-test('seed semantics: castling rights never change, pawn shortcut still exact', () => {
+test("ROECE's semantics: castling rights never change, pawn shortcut still exact", () => {
   const fen = 'r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1';
   const pos = readFen(fen);
   assert.ok(pos.ok);
@@ -105,7 +106,7 @@ test('pseudo-legal generator: a superset of the legal moves; the extra ones leav
   const pseudo = new Uint16Array(MAX_MOVES);
   const scratch = new Int32Array(2);
   let checked = 0;
-  for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
+  for await (const line of readLines(fixturePath('perft', 'perftsuite.epd'))) {
     if (line.trim() === '') continue;
     const pos = readFen(line.split(';')[0]!.trim());
     if (!pos.ok) continue;
@@ -177,7 +178,7 @@ test('pseudo-legal generator: the move lists of a model written from the rules (
     assert.deepEqual(pseudoTexts(fen, white | (black << 4)), seedMoves(readSeedFen(fen), [white, black]).map(moveText).sort(), fen);
   }
   let checked = 0;
-  for await (const line of readLines(sharedPath('perft', 'perftsuite.epd'))) {
+  for await (const line of readLines(fixturePath('perft', 'perftsuite.epd'))) {
     if (line.trim() === '') continue;
     const fen = line.split(';')[0]!.trim();
     if (!readFen(fen).ok) continue;
@@ -203,7 +204,7 @@ test('pseudo-legal generator: the king of the other side on the castling king\'s
   assert.deepEqual(pseudoTextsOf(w, 6 | (8 << 4)), seedMoves(readSeedFen(fen), [6, -1]).map(moveText).sort());
 });
 
-test('search spaces under the seed semantics agree with a model written from the rules', () => {
+test("search spaces under ROECE's semantics agree with a model written from the rules", () => {
   for (const fen of SEED_SPACES) {
     const pos = readFen(fen);
     assert.ok(pos.ok, fen);
@@ -229,7 +230,7 @@ test('search space zero under both semantics (the note §3)', { skip: FULL ? fal
   assert.deepEqual([fide.whiteToMove, fide.blackToMove], [12727457, 12724717]);
 });
 
-test('caissa enumerate --search-space: the counters of the chessops closure (of the seed model with --seed-semantics), text and --json, 1 and 2 threads', async () => {
+test('caissa enumerate --search-space: the counters of the chessops closure (of the ROECE model with --seed-semantics), text and --json, 1 and 2 threads', async () => {
   const fen = SMALL[1]!;
   const theirs = chessopsSearchSpace(fen);
   for (const threads of ['1', '2']) {
@@ -240,7 +241,7 @@ test('caissa enumerate --search-space: the counters of the chessops closure (of 
     assert.deepEqual(picked, theirs, `--threads ${threads}`);
     assert.ok(Number.isInteger(stats.ms));
   }
-  // --seed-semantics: the counters of the model of the seed's rules (not those of FIDE's).
+  // --seed-semantics: the counters of the model of ROECE's rules (not those of FIDE's).
   const seedFen = SEED_SPACES[4]!;
   const seedTheirs = seedSearchSpace(seedFen);
   assert.notDeepEqual(seedTheirs, chessopsSearchSpace(seedFen));

@@ -1,5 +1,5 @@
 /**
- * An independent model of the seed's semantics (enumeration note §3), written from the rules for
+ * An independent model of ROECE's semantics (docs/rules/enumeration.md §3), written from the rules for
  * the tests: a mailbox board, pseudo-legal moves (FIDE 3.2–3.8 without the test that the own king
  * is left attacked, so kings can be captured) and castling rights that never change. It shares no
  * code with the library: it reads its own FEN, keeps its own board, and keys positions by text.
@@ -97,7 +97,7 @@ const rookFile = (letter: string): number => {
 };
 
 /**
- * Pseudo-legal moves of `pos` under the seed's semantics. `kingHomes`: the files of White's and
+ * Pseudo-legal moves of `pos` under ROECE's semantics. `kingHomes`: the files of White's and
  * Black's kings' original squares (FIDE 3.8.2 castles only a king there; the e-file in standard
  * chess).
  */
@@ -204,7 +204,7 @@ export function seedPlay(pos: SeedPosition, m: SeedMove): SeedPosition {
 }
 
 /**
- * The identity of a position in the seed's counts: placement, side to move, castling rights and
+ * The identity of a position in ROECE's counts: placement, side to move, castling rights and
  * the en-passant square when a pawn of the side to move could take there (pseudo-legal rule).
  */
 export function seedKey(pos: SeedPosition): string {
@@ -217,7 +217,7 @@ export function seedKey(pos: SeedPosition): string {
   return `${pos.board.map((p) => p || '.').join('')} ${pos.turn} ${pos.castling} ${ep}`;
 }
 
-/** The seed's search space from `fen` under its semantics, with its counters. */
+/** ROECE's search space from `fen` under its semantics, with its counters. */
 export function seedSearchSpace(fen: string) {
   const start = readSeedFen(fen);
   // The kings' original squares: where they stand on their back ranks at the start.

@@ -1,10 +1,11 @@
 /**
- * The progressive data of ../shared/data/progressive, read once for the tests: the FRI course
+ * The progressive data of test/fixtures/progressive, read once for the tests: the FRI course
  * problems and the published anchors. Rows are read strictly — a missing column, a field count
  * that does not match the header, a line whose side or N disagrees with its own columns — so a
  * malformed or new kind of entry fails the tests loudly instead of being skipped.
  */
-import { readText, sharedPath } from '../../../src/node/data.js';
+import { readText } from '../../../src/node/data.js';
+import { fixturePath } from '../../data.js';
 
 export interface FriProblem {
   readonly id: number;
@@ -20,7 +21,7 @@ export interface FriProblem {
 const COLUMNS = ['id', 'line', 'n', 'side', 'mover_in_check', 'valid_solutions'] as const;
 
 export function friProblems(): FriProblem[] {
-  const lines = readText(sharedPath('progressive', 'fri-problems.csv')).split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readText(fixturePath('progressive', 'fri-problems.csv')).split(/\r?\n/).filter((l) => l.trim() !== '');
   const header = lines[0]!.split(',');
   const col = (name: string): number => {
     const i = header.indexOf(name);
@@ -71,7 +72,7 @@ export interface Anchor {
 }
 
 export function publishedAnchors(): Anchor[] {
-  const data = JSON.parse(readText(sharedPath('progressive', 'published-anchors.json'))) as {
+  const data = JSON.parse(readText(fixturePath('progressive', 'published-anchors.json'))) as {
     anchors: { name: string; fen: string; n: number; moves: string[] }[];
   };
   return data.anchors.map((a) => {

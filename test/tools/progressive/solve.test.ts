@@ -105,7 +105,7 @@ test('the referee names why a series fails: check before the last move, illegal 
   assert.ok(chessJsAfter(one.board, 'b', '-', ['d4d3', 'd3c2', 'f8b4'])?.inCheck());
   assert.deepEqual(refereeSeries(one.board, 'b', '-', ['d4d3', 'd3c2', 'f8b4', 'c2b1q']), { ok: false, reason: 'move 3 f8b4 gives check before the last move' });
 
-  // #23 (white, N = 5) starts in check; rules doc §1.1: the first move must escape. The knight
+  // #23 (white, N = 5) starts in check; docs/rules/progressive.md §1.1: the first move must escape. The knight
   // b1c3 is a knight's move to an empty square, refused by chess.js only because of the check.
   const check = friProblem(23);
   assert.ok(check.inCheck);
@@ -368,7 +368,7 @@ test("Chess960: castling as the last move of a series can mate, with the rook on
 
 test('an orthodox mate is answered before an Italian-only one: the course library (Scottish by default) and python-chess know only the orthodox', () => {
   // FRI #35: White, in check from the queen on d1, mates in 5. Kxd1 Bg5 Nb5 Kc1 Nc7+ is an Italian
-  // mate only: the one reply, Qxc7, checks back on the c-file (rules doc §1.2), and chess.js calls
+  // mate only: the one reply, Qxc7, checks back on the c-file (docs/rules/progressive.md §1.2), and chess.js calls
   // it no mate. Kxd1 Bg5 Rc1 Rxc8 Rxd8# mates in every rule set; that is the answer to give.
   const board = 'rnbqkbnr/pp1p1ppp/4p3/4P3/8/N7/PP3PPP/R1BqKBNR';
   const italianOnly = ['e1d1', 'c1g5', 'a3b5', 'd1c1', 'b5c7'];
@@ -385,7 +385,7 @@ test('an orthodox mate is answered before an Italian-only one: the course librar
     const moves = r.value.solutionUci!;
     assert.ok(chessJsAfter(board, 'w', 'KQ', moves)?.isCheckmate(), `${JSON.stringify(options)}: ${moves.join(';')}`);
   }
-  // Where only an Italian mate exists, it is still the answer (rules doc §2's fixture: the
+  // Where only an Italian mate exists, it is still the answer (docs/rules/progressive.md §2's fixture: the
   // knight's one escape, Nf8, checks the king on g6).
   const lone = problem('7k/3n2p1/6Kp/8/8/8/8/4R3 w 1');
   for (const options of [{}, { completeOnly: true }]) {

@@ -1,6 +1,6 @@
 /**
  * edge_case_probes.json: the reference's behaviour at the edges, and our documented decisions
- * where we differ (rules doc, decisions table):
+ * where we differ (docs/rules/paco-sako.md, decisions table):
  * - a knight in hand mid-turn: the reference's amazon search misses its Paco; ours marks the
  *   knight's tile as a starting tile and agrees with the exhaustive search (brute_force_bfs);
  * - turn enumeration from a mid-turn state finds the end states one action away (the reference's

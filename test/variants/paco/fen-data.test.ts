@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { sharedPath } from '../../../src/node/data.js';
 import { parsePacoFen } from '../../../src/variants/paco/fen.js';
 import { loadPaco } from './helpers.js';
+import { fixturePath } from '../../data.js';
 
 const SHAPE = /^(?:[a-zA-Z1-8_]+\/){7}[a-zA-Z1-8_]+(?:\^[a-h][1-8][a-zA-Z])? [wb] \d+ \S+ \S+ -$/;
 
@@ -24,7 +24,7 @@ function collect(v: unknown, out: Set<string>): void {
 }
 
 test('every FEN of the reference data reads', () => {
-  const files = readdirSync(sharedPath('paco')).filter((f) => f.endsWith('.json'));
+  const files = readdirSync(fixturePath('paco')).filter((f) => f.endsWith('.json'));
   assert.ok(files.length >= 12, files.join(' '));
   const fens = new Set<string>();
   for (const f of files) collect(loadPaco(f), fens);

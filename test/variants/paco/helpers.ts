@@ -1,6 +1,6 @@
 /** Shared helpers of the Paco Ŝako tests: data loading, action replay, names. */
 import assert from 'node:assert/strict';
-import { readText, sharedPath } from '../../../src/node/data.js';
+import { readText } from '../../../src/node/data.js';
 import { legalActions } from '../../../src/variants/paco/actions.js';
 import { actionName, parseActionName } from '../../../src/variants/paco/action-text.js';
 import type { Rng } from '../../../src/core/rng.js';
@@ -8,11 +8,12 @@ import { charSquare, parsePacoFen, parseSquare, squareName, type PacoFenOptions 
 import { CASTLING, KING } from '../../../src/variants/paco/layout.js';
 import { applyAction } from '../../../src/variants/paco/play.js';
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
+import { fixturePath } from '../../data.js';
 
 export { FULL } from '../../helpers.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const loadPaco = (name: string): any => JSON.parse(readText(sharedPath('paco', name)));
+export const loadPaco = (name: string): any => JSON.parse(readText(fixturePath('paco', name)));
 
 export function fen(text: string, options?: PacoFenOptions): Int32Array {
   const r = parsePacoFen(text, options);

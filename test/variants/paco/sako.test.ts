@@ -78,7 +78,7 @@ for (const file of ['sako_random_positions.json', 'sako_opening_book_positions.j
       if (typeof p.legal_turns === 'number') assert.equal(new TurnSearch().enumerate(s, false), p.legal_turns, `legal turns ${p.fen}`);
       // Paco end states: the large turns (over 5000 states, about 13 s in all) in the full run.
       if (typeof p.paco_end_states === 'number' && (FULL || (p.turn_states_side_to_move ?? 1e9) <= 5000)) {
-        // The reference promotes a pending pawn to a Queen before it searches (rules doc §1.9).
+        // The reference promotes a pending pawn to a Queen before it searches (docs/rules/paco-sako.md §1.9).
         const probe = s.slice();
         if (p.required_action === 'PromoteThenLift') applyAction(probe, code('Promote(Queen)'));
         assert.equal(pacoEnds(probe), p.paco_end_states, `Paco end states ${p.fen}`);

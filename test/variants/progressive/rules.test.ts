@@ -39,7 +39,7 @@ function play(pos: ProgressivePosition, ...ucis: string[]): ProgressivePosition 
 const ucis = (pos: ProgressivePosition): string[] => pos.legalMoves().map((c) => pos.uci(c)).sort();
 
 test('en passant survives an intervening move of the same series, only as move 1', () => {
-  // Rules doc §3 fixture: black plays a7a5 h8h7, then white may take b5a6 only as move 1.
+  // docs/rules/progressive.md §3 fixture: black plays a7a5 h8h7, then white may take b5a6 only as move 1.
   const after = play(state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2'), 'a7a5', 'h8h7');
   assert.equal(after.turn, 'white');
   assert.equal(after.series, 3);
@@ -179,7 +179,7 @@ test('progressive stalemate: running out of legal moves mid-series is a draw', (
   const s = state('8/8/8/8/8/1q6/8/K6k w - - 1 3 3');
   assert.deepEqual(s.outcome(), { winner: undefined, reason: 'progressiveStalemate' });
 
-  // Rules doc §1.3, Italian legality: before the last move of a series a legal move is an
+  // docs/rules/progressive.md §1.3, Italian legality: before the last move of a series a legal move is an
   // orthodox-legal move that does not give check; the last move may check. Checked against
   // chess.js's legal moves, the checking ones (SAN ending in + or #) removed mid-series.
   const rookBoard = 'k7/8/1K6/8/8/8/8/1R6';
@@ -190,7 +190,7 @@ test('progressive stalemate: running out of legal moves mid-series is a draw', (
   assert.ok(chessJsWhiteMoves(rookBoard, false).includes('b1a1'));
   assert.deepEqual(ucis(state(`${rookBoard} w - - 1 3 1`)), chessJsWhiteMoves(rookBoard, false), 'as the last move, all legal moves');
 
-  // Rules doc §1.1 "no legal move" and §1.3: if at i < L every orthodox-legal move gives check,
+  // docs/rules/progressive.md §1.1 "no legal move" and §1.3: if at i < L every orthodox-legal move gives check,
   // the player has run out of legal moves: progressive stalemate, a draw, not a shortened series.
   // White's Ka1 is boxed in by the queen on c2 (not in check); its one chess-legal move g6g7 checks.
   const boxed = '7k/8/6P1/8/8/8/2q5/K7';
@@ -217,7 +217,7 @@ test('the no-progress rule: 10 series without capture or pawn move draw', () => 
 });
 
 test('the no-progress draw comes after exactly 10 whole series without capture or pawn move, counted by playing', () => {
-  // Rules doc §1.1: 10 consecutive series without capture or pawn move draw. Counted here by
+  // docs/rules/progressive.md §1.1: 10 consecutive series without capture or pawn move draw. Counted here by
   // hand along a played game, not from the quiet field: series 1 ends with a pawn move, then
   // only the kings move (no capture, no pawn move, no check), at random.
   const rng = new Rng(testSeed(23));
@@ -264,7 +264,7 @@ test('text form round-trips, along random series', () => {
 });
 
 test('a king in check after the first move of a series is refused: the check must be met by move 1', () => {
-  // Rules doc §1.1: a player in check gets out of it with the first move of the series, and no
+  // docs/rules/progressive.md §1.1: a player in check gets out of it with the first move of the series, and no
   // move may leave his own king in check; so after move 1 the mover is never in check. (The
   // opponent is never in check while the mover moves: Italian checks come only with the last
   // move, Scottish ones end the series; the chess reader refuses that as 'oppositeCheck'.)
@@ -483,7 +483,7 @@ test('published anchors: the published series is legal and mates, as the referee
 });
 
 /**
- * chess.js's view of the end of a series game at `pos` (rules doc §1.1, §1.3): the moves of the
+ * chess.js's view of the end of a series game at `pos` (docs/rules/progressive.md §1.1, §1.3): the moves of the
  * next step are chess.js's legal moves for the series' player (the opponent's en-passant targets
  * on move 1 only), less the checking ones before the last move (Italian); none left is mate when
  * the player is in check before the first move, else progressive stalemate.

@@ -7,12 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Rng } from '../../../src/core/rng.js';
-import { readText, sharedPath } from '../../../src/node/data.js';
+import { readText } from '../../../src/node/data.js';
 import { progressiveGame } from '../../../src/variants/progressive/game.js';
 import type { ProgressivePosition } from '../../../src/variants/progressive/position.js';
 import { ok, type Result } from '../../../src/core/result.js';
 import { makeProgressive, parseCourseProblem, parseProgressive, type ProgressiveTextError } from '../../../src/variants/progressive/text.js';
 import { mutateText, testSeed } from '../../helpers.js';
+import { fixturePath } from '../../data.js';
 
 const ALPHABET = 'pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789italnscoh960';
 const FULL_FORMS = [
@@ -29,7 +30,7 @@ function courseStart(line: string): Result<ProgressivePosition, ProgressiveTextE
 }
 
 test('20,000 mutated progressive positions: typed errors, or positions whose written text is stable and that play on', () => {
-  const course = readText(sharedPath('progressive', 'fri-problems.csv')).split('\n').slice(1).filter((l) => l !== '').map((l) => l.split(',')[1]!);
+  const course = readText(fixturePath('progressive', 'fri-problems.csv')).split('\n').slice(1).filter((l) => l !== '').map((l) => l.split(',')[1]!);
   const rng = new Rng(testSeed(41));
   const actions = new Int32Array(4096);
   let state = progressiveGame.newState();

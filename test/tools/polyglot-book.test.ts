@@ -23,9 +23,12 @@ import { makeSan, parseSan } from '../../src/notation/san.js';
 import { makePolyglotBook, readPolyglotBook, type PolyglotBook } from '../../src/tools/polyglot-book.js';
 import { debianBinary } from '../debian.js';
 import { runCommand, testSeed } from '../helpers.js';
+import { sharedSkip } from '../data.js';
 
 const POLYGLOT = debianBinary('polyglot', ['/usr/games/polyglot']);
 const skip = POLYGLOT === undefined && 'Debian polyglot unavailable';
+/** The tests of real games also need the lichess file (large shared data). */
+const skipGames = skip || sharedSkip('games');
 
 interface Line {
   readonly moves: Move[];
@@ -118,7 +121,7 @@ function readDump(text: string): Map<bigint, Map<string, string>> {
   return out;
 }
 
-test("books made by PolyGlot: our look-up gives dump-book's moves and shares for over 1,000 positions", { skip }, async () => {
+test("books made by PolyGlot: our look-up gives dump-book's moves and shares for over 1,000 positions", { skip: skipGames }, async () => {
   const lines = realGames(1500);
   await withDir((dir) => {
     writeFileSync(join(dir, 'games.pgn'), writePgn(lines));
@@ -190,7 +193,7 @@ function shortGames(rng: Rng, count: number, plies: number): Line[] {
   });
 }
 
-test('caissa book make and PolyGlot make-book agree on every key: moves, weights, learn', { skip }, async () => {
+test('caissa book make and PolyGlot make-book agree on every key: moves, weights, learn', { skip: skipGames }, async () => {
   const rng = new Rng(testSeed(0xb00c));
   const real = realGames(1000);
   // 17,000 games through the start position: past PolyGlot's 16,384, where it halves the counts.
@@ -217,7 +220,7 @@ test('caissa book make and PolyGlot make-book agree on every key: moves, weights
   });
 });
 
-test('every position of 2,000 games (over 10,000 keys) is found by the look-up with its move', { skip }, async () => {
+test('every position of 2,000 games (over 10,000 keys) is found by the look-up with its move', { skip: skipGames }, async () => {
   const rng = new Rng(testSeed(0x10c0));
   const lines = [...realGames(1200), ...shortGames(rng, 800, 60)];
   await withDir((dir) => {

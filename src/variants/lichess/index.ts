@@ -13,3 +13,4 @@ export { VARIANT_POSITION_ISSUES, VariantMove, VariantPosition } from './positio
 export type { VariantPositionError, VariantPositionIssue } from './position.js';
 export { variantPerft, variantPerftDivide } from './perft.js';
 export type { VariantPerftOptions } from './perft.js';
+export { makeVariantSan, parseVariantSan, parseVariantUci } from './san.js';

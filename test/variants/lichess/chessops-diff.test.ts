@@ -3,17 +3,21 @@
  * only) over random play: at every position of ≥ 10,000 per variant (40,000 with CAISSA_FULL),
  * the same legal moves (origin–target pairs, castling as king takes rook, drops by role and
  * square, and the count with promotions), the same check, the same outcome (winner, or none),
- * and the same FEN (pockets, promoted pieces, remaining checks, castling, legal en passant, clocks).
+ * and the same FEN (pockets, promoted pieces, remaining checks, castling, legal en passant, clocks);
+ * and the same SAN (suffixes included; chessops writes a pawn drop `@e4`, lichess and we `P@e4`),
+ * each side reading the other's back to the same move: every move of every 8th position, and the
+ * move played at every position.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupPosition } from 'chessops/variant';
 import { parseFen as opsParseFen, makeFen as opsMakeFen } from 'chessops/fen';
 import { perft as opsPerft } from 'chessops/debug';
+import { makeSan as opsMakeSan, parseSan as opsParseSan } from 'chessops/san';
 import type { Position as OpsPosition } from 'chessops/chess';
 import type { Move as OpsMove, Role as OpsRole } from 'chessops/types';
 import { Rng } from '../../../src/core/rng.js';
-import { VariantPosition, VARIANT_RULES, type VariantMove, type VariantRules } from '../../../src/variants/lichess/index.js';
+import { makeVariantSan, parseVariantSan, VariantPosition, VARIANT_RULES, type VariantMove, type VariantRules } from '../../../src/variants/lichess/index.js';
 import { FULL, testSeed } from '../../helpers.js';
 
 const POSITIONS = FULL ? 40_000 : 10_000;
@@ -64,9 +68,22 @@ function normalFen(fen: string): string {
   return fields.join(' ');
 }
 
+/** Our SAN against chessops', and each read back by the other. */
+function checkSan(ops: OpsPosition, move: VariantMove, where: string): void {
+  const ours = makeVariantSan(move);
+  const theirs = opsMakeSan(ops, opsMove(move)).replace(/^@/, 'P@');
+  assert.equal(ours, theirs, `SAN of ${move.uci} in ${where}`);
+  const back = parseVariantSan(move.position, theirs);
+  assert.ok(back.ok && back.value.code === move.code, `${theirs} read back in ${where}`);
+  // Fields left undefined (chessops' `promotion` of a normal move) do not count.
+  const plain = (m: OpsMove | undefined): string => JSON.stringify(m);
+  assert.equal(plain(opsParseSan(ops, ours)), plain(opsMove(move)), `chessops reads ${ours} in ${where}`);
+}
+
 function opsMove(m: VariantMove): OpsMove {
   if (m.drop !== undefined) return { role: m.drop as OpsRole, to: m.to };
-  return { from: m.from, to: m.castlingRook ?? m.to, promotion: m.promotion as OpsRole | undefined };
+  const move = { from: m.from, to: m.castlingRook ?? m.to };
+  return m.promotion === undefined ? move : { ...move, promotion: m.promotion as OpsRole };
 }
 
 for (const [index, rules] of VARIANT_RULES.entries()) {
@@ -98,7 +115,9 @@ for (const [index, rules] of VARIANT_RULES.entries()) {
           break;
         }
         if (moves.length === 0) break;
+        if (positions % 8 === 0) for (const m of moves) checkSan(ops, m, where);
         const move = moves[rng.below(moves.length)]!;
+        checkSan(ops, move, where);
         ops.play(opsMove(move));
         pos = move.play();
       }

@@ -10,6 +10,8 @@ export { polyglotKey } from './polyglot.js';
 export { Move, Position, POSITION_ISSUES, attackersOf, kingSquare } from './position.js';
 export type { PositionError, PositionIssue, PositionOptions } from './position.js';
 export { Board } from './board.js';
+export { chessgroundDests } from './compat.js';
+export type { ChessgroundDestsOptions } from './compat.js';
 export { defaultSetup } from './setup.js';
 export type { ByColor, ByRole, Pockets, RemainingChecks, Setup } from './setup.js';
 export * from './types.js';

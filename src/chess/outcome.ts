@@ -34,6 +34,40 @@ export function isInsufficientMaterial(w: Int32Array): boolean {
   return onDark === 0 || onDark === bishops;
 }
 
+/**
+ * Whether side `color` (0 white, 1 black) cannot checkmate by any series of legal moves, even
+ * helped by the other side's worst moves: the question of FIDE Laws 6.9 when the other side's
+ * flag falls (a draw rather than a loss) and, for both sides, of 9.6 (dead position). Decided on
+ * the material alone, in the convention lichess uses for flag falls:
+ * - a pawn, rook or queen can mate (a pawn can promote);
+ * - a bare king cannot;
+ * - a lone knight mates only against a king hemmed in by its own pieces; a queen does not count
+ *   as such a piece (next to its king, where a block must be, it can take the knight);
+ * - bishops with no knight mate only if the squares of the other colour hold something: a pawn or
+ *   a knight on the board, or a bishop on the other colour (a king hemmed in on one colour's
+ *   squares by its own rooks or queens can always interpose or capture, as above);
+ * - two pieces that include a knight can mate with help.
+ * Positions that are dead only because of the pawn structure (blocked pawns) are not recognised.
+ */
+export function cannotMate(w: Readonly<Int32Array>, color: number): boolean {
+  const ownLo = w[2 * color]!;
+  const ownHi = w[2 * color + 1]!;
+  if (((w[4]! | w[10]! | w[12]!) & ownLo) !== 0 || ((w[5]! | w[11]! | w[13]!) & ownHi) !== 0) return false;
+  const own = popcount(ownLo) + popcount(ownHi);
+  if ((w[6]! & ownLo) !== 0 || (w[7]! & ownHi) !== 0) {
+    // A knight: alone with the king, against a king with nothing but queens to block with.
+    const otherLo = w[2 * (color ^ 1)]! & ~(w[14]! | w[12]!);
+    const otherHi = w[2 * (color ^ 1) + 1]! & ~(w[15]! | w[13]!);
+    return own <= 2 && (otherLo | otherHi) === 0;
+  }
+  if ((w[8]! & ownLo) !== 0 || (w[9]! & ownHi) !== 0) {
+    const onDark = ((w[8]! & DARK) | (w[9]! & DARK)) !== 0;
+    const onLight = ((w[8]! & ~DARK) | (w[9]! & ~DARK)) !== 0;
+    return !(onDark && onLight) && (w[4]! | w[5]! | w[6]! | w[7]!) === 0;
+  }
+  return true;
+}
+
 /** The game-ending result of a position by itself (no history): mate, stalemate, dead, 75 moves. */
 export function positionOutcome(pos: Position): Outcome | undefined {
   const w = pos.words;

@@ -5,7 +5,7 @@
  * `applyMoveKeyless`. A position's key words are not kept: `polyglotKey(pos)` computes the key when asked.
  */
 import { lsb, popcount, SquareSet } from '../core/bitboard.js';
-import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
+import { BETWEEN, BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_EMPTY, bishopAttacks, rookAttacks, LINE } from '../core/attacks.js';
 import { err, ok, type Result } from '../core/result.js';
 import { describeSquare, isSquare, squareName, toSquare, type Square, type SquareLike } from '../core/square.js';
 import { Board, boardFromWords, boardWords, BOARD_WORDS, colorIndex, pieceOf, roleIndex } from './board.js';
@@ -13,7 +13,7 @@ import { chess960BackRank } from './chess960.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
-import { isInsufficientMaterial } from './outcome.js';
+import { cannotMate, isInsufficientMaterial } from './outcome.js';
 import { applyMoveKeyless, applyNullMove } from './play.js';
 import { castlingBits, castlingSquares, MAX_CLOCK, placePiece, type RawSetup, type Setup } from './setup.js';
 import { BISHOP, BLACK, COLORS, KNIGHT, PAWN, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
@@ -338,6 +338,90 @@ export class Position {
     return new SquareSet(pairScratch[0]!, pairScratch[1]!);
   }
 
+  /**
+   * The pieces of `color` that attack a square (a number or a name) in this position: those that
+   * could capture on it were an enemy piece there, whatever pins them. A RangeError for a square
+   * or colour that is none.
+   *
+   * ```ts
+   * [...Position.standard().attackers('f3', 'white')].map(squareName); // ['g1', 'e2', 'g2']
+   * ```
+   */
+  attackers(square: SquareLike, color: Color): SquareSet {
+    const sq = toSquare(square, 'attackers');
+    const w = this.words;
+    attackersOf(w, sq, colorIndex(color, 'attackers'), w[0]! | w[2]!, w[1]! | w[3]!, pairScratch);
+    return new SquareSet(pairScratch[0]!, pairScratch[1]!);
+  }
+
+  /** Whether a piece of `byColor` attacks the square (see `attackers`). */
+  isAttacked(square: SquareLike, byColor: Color): boolean {
+    const sq = toSquare(square, 'isAttacked');
+    const w = this.words;
+    return attackersOf(w, sq, colorIndex(byColor, 'isAttacked'), w[0]! | w[2]!, w[1]! | w[3]!, pairScratch);
+  }
+
+  /**
+   * The side to move's absolutely pinned pieces: each stands alone between its king and an enemy
+   * rook, bishop or queen on the same line, so it may move only along that line.
+   */
+  pinned(): SquareSet {
+    const w = this.words;
+    const us = w[W_TURN]!;
+    const k = kingSquare(w, us);
+    const them = us ^ 1;
+    const occLo = w[0]! | w[2]!;
+    const occHi = w[1]! | w[3]!;
+    // Enemy sliders on a line with the king, as if the board were empty between them.
+    const i = 2 * k;
+    const snipersLo = w[2 * them]! & ((ROOK_EMPTY[i]! & (w[10]! | w[12]!)) | (BISHOP_EMPTY[i]! & (w[8]! | w[12]!)));
+    const snipersHi = w[2 * them + 1]! & ((ROOK_EMPTY[i + 1]! & (w[11]! | w[13]!)) | (BISHOP_EMPTY[i + 1]! & (w[9]! | w[13]!)));
+    let pinnedLo = 0;
+    let pinnedHi = 0;
+    for (const sniper of new SquareSet(snipersLo, snipersHi)) {
+      const b = 2 * (k * 64 + sniper);
+      const lo = BETWEEN[b]! & occLo;
+      const hi = BETWEEN[b + 1]! & occHi;
+      if (popcount(lo) + popcount(hi) !== 1) continue;
+      pinnedLo |= lo & w[2 * us]!;
+      pinnedHi |= hi & w[2 * us + 1]!;
+    }
+    return new SquareSet(pinnedLo, pinnedHi);
+  }
+
+  /**
+   * The legal destinations of each piece of the side to move that has a legal move. Castling is
+   * given as the king's move onto its rook (`e1` to `h1`), as the engine encodes it: unambiguous
+   * in Chess960, where the king may end on its own square. `chessgroundDests` adds the king's
+   * two-square destination for standard chess.
+   */
+  dests(): Map<Square, SquareSet> {
+    const n = generateLegal(this.words, 0, moveScratch, 0);
+    const lo = new Int32Array(64);
+    const hi = new Int32Array(64);
+    const froms: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const code = moveScratch[i]!;
+      const from = moveFrom(code);
+      const to = moveTo(code);
+      if ((lo[from]! | hi[from]!) === 0) froms.push(from);
+      if (to < 32) lo[from]! |= 1 << to;
+      else hi[from]! |= 1 << (to - 32);
+    }
+    froms.sort((a, b) => a - b);
+    return new Map(froms.map((from) => [from, new SquareSet(lo[from]!, hi[from]!)]));
+  }
+
+  /**
+   * Whether `color` cannot checkmate by any series of legal moves, whatever the other side plays:
+   * FIDE Laws 6.9 (a flag falls: the game is drawn, not lost, when the opponent cannot mate) and
+   * 9.6 (dead position). See `cannotMate` in outcome.ts for the material test and its limits.
+   */
+  hasInsufficientMaterial(color: Color): boolean {
+    return cannotMate(this.words, colorIndex(color, 'hasInsufficientMaterial'));
+  }
+
+  /** Whether the side to move is in check. */
   isCheck(): boolean {
     return !this.checkers().isEmpty();
   }

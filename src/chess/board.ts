@@ -13,6 +13,7 @@
  */
 import { lsb, SquareSet } from '../core/bitboard.js';
 import { toSquare, type Square, type SquareLike } from '../core/square.js';
+import { boardText } from './text.js';
 import { BISHOP, BLACK, COLORS, KING, KNIGHT, QUEEN, ROLES, ROOK, WHITE, type Color, type Piece, type Role } from './types.js';
 
 /** The words of a board: 16, as the first 16 of a position. */
@@ -238,6 +239,11 @@ export class Board implements Iterable<[Square, Piece]> {
         yield [32 * half + lsb(bit), pieceOf(color, role)];
       }
     }
+  }
+
+  /** The board as text (`boardText` with coordinates): what `console.log(board)` shows in Node. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `Board\n${boardText(this, { coordinates: true })}`;
   }
 
   private set2(i: number): SquareSet {

@@ -11,6 +11,9 @@ export { Move, Position, POSITION_ISSUES, attackersOf, kingSquare } from './posi
 export type { PositionError, PositionIssue, PositionOptions } from './position.js';
 export { Board } from './board.js';
 export { chessgroundDests } from './compat.js';
+export { boardText } from './text.js';
+export type { BoardTextOptions } from './text.js';
+export { flipDiagonal, flipHorizontal, flipVertical, mirror, rotate180 } from './transform.js';
 export type { ChessgroundDestsOptions } from './compat.js';
 export { defaultSetup } from './setup.js';
 export type { ByColor, ByRole, Pockets, RemainingChecks, Setup } from './setup.js';

@@ -10,6 +10,8 @@ import { err, ok, type Result } from '../core/result.js';
 import { describeSquare, isSquare, squareName, toSquare, type Square, type SquareLike } from '../core/square.js';
 import { Board, boardFromWords, boardWords, BOARD_WORDS, colorIndex, pieceOf, roleIndex } from './board.js';
 import { chess960BackRank } from './chess960.js';
+import { makeFen } from './fen-write.js';
+import { boardText } from './text.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
@@ -152,6 +154,9 @@ export class Move {
     return this.uci;
   }
 }
+
+/** The key under which Node's `util.inspect` (and so `console.log`) looks for a custom form. */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 // Lenient positions may have more moves than MAX_MOVES (see MAX_MOVES_ANY).
 const moveScratch = new Uint16Array(MAX_MOVES_ANY);
@@ -419,6 +424,19 @@ export class Position {
    */
   hasInsufficientMaterial(color: Color): boolean {
     return cannotMate(this.words, colorIndex(color, 'hasInsufficientMaterial'));
+  }
+
+  /** The FEN of the position (`makeFen`). */
+  toString(): string {
+    return makeFen(this);
+  }
+
+  /**
+   * What `console.log(pos)` shows in Node: `Position` and the FEN, then the board with its
+   * coordinates. Node finds the method by its registered symbol; the core imports nothing of Node.
+   */
+  [INSPECT](): string {
+    return `Position ${makeFen(this)}\n${boardText(this, { coordinates: true })}`;
   }
 
   /** Whether the side to move is in check. */

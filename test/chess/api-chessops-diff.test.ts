@@ -4,12 +4,17 @@
  * `isAttacked` on every square for both colours, `checkers`, `pinned`, `dests`,
  * `chessgroundDests` (both castling forms), per-side insufficient material, and board editing
  * (a board built piece by piece, a piece taken and one put) read back through chessops; per-side
- * material also on each position cut down to its kings and up to three other pieces.
+ * material also on each position cut down to its kings and up to three other pieces; the
+ * transforms (flips, rotation, mirror) of each setup, compared as FEN fields.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chess } from 'chessops/chess';
 import { chessgroundDests as opsChessgroundDests } from 'chessops/compat';
+import {
+  flipDiagonal as opsFlipDiagonal, flipHorizontal as opsFlipHorizontal, flipVertical as opsFlipVertical, rotate180 as opsRotate180, transformSetup,
+} from 'chessops/transform';
+import type { Setup as OpsSetup } from 'chessops/setup';
 import { makeBoardFen as opsMakeBoardFen, parseFen as opsParseFen } from 'chessops/fen';
 import { Board as OpsBoard } from 'chessops/board';
 import { Rng } from '../../src/core/rng.js';
@@ -17,6 +22,8 @@ import { SquareSet } from '../../src/core/bitboard.js';
 import { Position } from '../../src/chess/position.js';
 import { Board, boardWords } from '../../src/chess/board.js';
 import { chessgroundDests } from '../../src/chess/compat.js';
+import { flipDiagonal, flipHorizontal, flipVertical, mirror, rotate180 } from '../../src/chess/transform.js';
+import type { Setup } from '../../src/chess/setup.js';
 import { COLORS, ROLES } from '../../src/chess/types.js';
 import { makeBoardFen, makeFen, readFen } from '../../src/notation/fen.js';
 import { epdFens, FULL, positionFiles, spread, testSeed } from '../helpers.js';
@@ -124,3 +131,51 @@ for (const file of FILES) {
     assert.ok(insufficientSides > 100, `${file}: ${insufficientSides} sides with insufficient material`);
   });
 }
+
+/** A setup's FEN fields as both libraries can write them without validating: board, turn, castling squares, en passant. */
+const ourFields = (s: Setup): string =>
+  [makeBoardFen(boardWords(s.board)), s.turn, [...s.castlingRights].join(','), String(s.epSquare)].join(' ');
+const opsFields = (s: OpsSetup): string =>
+  [opsMakeBoardFen(s.board), s.turn, [...s.castlingRights].join(','), String(s.epSquare)].join(' ');
+
+/** chessops has no mirror: its vertical flip, the colours of the board swapped, the other side to move. */
+function opsMirror(s: OpsSetup): OpsSetup {
+  const flipped = transformSetup(s, opsFlipVertical);
+  const board = flipped.board.clone();
+  [board.white, board.black] = [board.black, board.white];
+  return { ...flipped, board, turn: s.turn === 'white' ? 'black' : 'white' };
+}
+
+test('flips, rotation and mirror of setups equal chessops\' (as FEN fields), and a mirrored position plays the mirrored moves', () => {
+  const transforms: [string, (s: Setup) => Setup, (s: OpsSetup) => OpsSetup][] = [
+    ['flipVertical', flipVertical, (s: OpsSetup) => transformSetup(s, opsFlipVertical)],
+    ['flipHorizontal', flipHorizontal, (s: OpsSetup) => transformSetup(s, opsFlipHorizontal)],
+    ['flipDiagonal', flipDiagonal, (s: OpsSetup) => transformSetup(s, opsFlipDiagonal)],
+    ['rotate180', rotate180, (s: OpsSetup) => transformSetup(s, opsRotate180)],
+    ['mirror', mirror, opsMirror],
+  ];
+  let compared = 0;
+  for (const file of FILES) {
+    for (const fen of spread(epdFens(file), PER_FILE)) {
+      const ours = readFen(fen, { lenient: true });
+      if (!ours.ok) continue;
+      // The setup of the position read (rights and en-passant square as validated), in both libraries.
+      const setup = ours.value.toSetup();
+      const opsSetup = opsParseFen(`${makeFen(ours.value, { epSquare: 'always', castling: 'shredder' })}`).unwrap();
+      assert.equal(ourFields(setup), opsFields(opsSetup), fen);
+      for (const [name, ourTransform, theirTransform] of transforms) {
+        const got = ourTransform(setup);
+        assert.equal(ourFields(got), opsFields(theirTransform(opsSetup)), `${name} of ${fen}`);
+        // Each is its own inverse.
+        assert.equal(ourFields(ourTransform(got)), ourFields(setup), `${name} twice of ${fen}`);
+      }
+      // The mirrored position is a position of the rules, with as many moves, each mirrored.
+      const mirrored = Position.fromSetup(mirror(setup), { chess960: ours.value.chess960 });
+      assert.ok(mirrored.ok, `mirror of ${fen}: ${!mirrored.ok && mirrored.error.message}`);
+      const flipMove = (uci: string): string => uci.replace(/[1-8]/g, (r) => String(9 - Number(r)));
+      assert.deepEqual(mirrored.value.legalMoves().map((m) => m.uci).sort(), ours.value.legalMoves().map((m) => flipMove(m.uci)).sort(), `moves of the mirror of ${fen}`);
+      compared++;
+    }
+  }
+  assert.ok(compared >= 20_000, `${compared} setups`);
+});

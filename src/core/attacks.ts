@@ -101,6 +101,12 @@ for (let p = 0; p < 8; p++) {
   }
 }
 
+/** A byte's bits spread up the a-file, bit i to rank i: (lo, hi) pairs per byte. */
+const FILE_SPREAD = new Int32Array(512);
+for (let b = 0; b < 256; b++) {
+  for (let q = 0; q < 8; q++) if (b & (1 << q)) setBit(FILE_SPREAD, b, 8 * q);
+}
+
 // Each line's entries from the byte table: a rank's byte is its squares; a file's bit i is rank i;
 // a diagonal has one square per file, so the byte copied to every rank and cut by the diagonal's
 // mask gives its squares (positions past the diagonal's end are cut away with the squares beyond
@@ -115,7 +121,8 @@ for (let sq = 0; sq < 64; sq++) {
     else SLIDE[rankIndexPair + 1] = rank << (8 * (r - 4));
     const file = LINE_BYTE[(r << 6) | occ6]!;
     const fileIndexPair = 2 * ((FILE << 12) | (sq << 6) | occ6);
-    for (let q = 0; q < 8; q++) if (file & (1 << q)) setBit(SLIDE, fileIndexPair >> 1, 8 * q + f);
+    SLIDE[fileIndexPair] = FILE_SPREAD[2 * file]! << f;
+    SLIDE[fileIndexPair + 1] = FILE_SPREAD[2 * file + 1]! << f;
     const spread = Math.imul(rank, 0x01010101);
     const diag = 2 * ((DIAG << 12) | (sq << 6) | occ6);
     SLIDE[diag] = spread & DIAG_MASK[2 * sq]!;

@@ -37,6 +37,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  // The launcher and the examples are plain Node scripts.
+  {
+    files: ['bin/**/*.js', 'examples/**/*.{js,mjs}'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
   layer(['src/core/**/*.ts'], ['chess', 'notation', 'variants', 'tools', 'env', 'node', 'cli']),
   layer(['src/chess/**/*.ts'], ['notation', 'variants', 'tools', 'env', 'node', 'cli']),
   layer(['src/notation/**/*.ts', 'src/variants/**/*.ts'], ['tools', 'env', 'node', 'cli']),

@@ -2,6 +2,7 @@
 /**
  * `caissa <command> …`. Exit codes: `exit.ts`.
  */
+import { readFileSync } from 'node:fs';
 import { COMMANDS, loadAllCommands } from './commands/index.js';
 import { EXIT_IO, EXIT_USAGE } from './exit.js';
 import { isUsageError, usageErrorText } from './usage.js';
@@ -33,8 +34,18 @@ function unquotedFenHint(args: string[]): string | undefined {
   return undefined;
 }
 
+/** The package's version, from its package.json (two levels above this file, in `dist/cli`). */
+function version(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
 async function main(argv: string[]): Promise<number> {
   let [name, ...rest] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    console.log(`caissa ${version()}`);
+    return 0;
+  }
   if (name === 'help' && rest.length > 0) [name, ...rest] = [rest[0]!, '--help'];
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     console.log(await help());

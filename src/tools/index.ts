@@ -6,3 +6,4 @@ export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as
 export * from './enumerate/index.js';
 export { boardSvg, chessDiagram, pacoDiagram, type DiagramArrow, type DiagramOptions, type DiagramPiece } from './svg/index.js';
 export * from './polyglot-book.js';
+export * from './annotate.js';

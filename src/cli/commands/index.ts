@@ -25,6 +25,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'cluster', load: async () => (await import('./cluster.js')).clusterCommand },
   { name: 'svg', load: async () => (await import('./svg.js')).svgCommand },
   { name: 'book', load: async () => (await import('./book.js')).bookCommand },
+  { name: 'analyse', load: async () => (await import('./analyse.js')).analyseCommand },
+  { name: 'bestmove', load: async () => (await import('./bestmove.js')).bestmoveCommand },
 ];
 
 /** Every command, loaded (for the list of commands that help prints). */

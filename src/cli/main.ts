@@ -5,13 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { COMMANDS, loadAllCommands } from './commands/index.js';
 import { EXIT_IO, EXIT_USAGE } from './exit.js';
-import { isUsageError, usageErrorText } from './usage.js';
-import { visible } from '../core/visible.js';
+import { isUsageError, usageErrorText, usageText } from './usage.js';
+import { excerpt, visible } from '../core/visible.js';
 
 async function help(): Promise<string> {
   const commands = await loadAllCommands();
   const width = Math.max(...commands.map((c) => c.name.length));
-  return ['usage: caissa <command> [options]', '', ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)].join('\n');
+  return [
+    'usage: caissa <command> [options]',
+    '',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    '`caissa <command> --help` for more',
+  ].join('\n');
 }
 
 /** `--help` or `-h` anywhere after a command asks for its usage, as does `caissa help <command>`. */
@@ -53,12 +59,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const entry = COMMANDS.find((c) => c.name === name);
   if (entry === undefined) {
-    console.error(`caissa: unknown command '${visible(name)}'\n\n${await help()}`);
+    console.error(`caissa: unknown command '${visible(excerpt(name))}'\n\n${await help()}`);
     return EXIT_USAGE;
   }
   const command = await entry.load();
   if (wantsHelp(rest)) {
-    console.log(`usage: ${command.usage}`);
+    console.log(usageText(command));
     return 0;
   }
   try {

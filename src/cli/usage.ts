@@ -1,6 +1,6 @@
 /** Exit codes and the error type of bad usage, shared by every command. */
 import { MAX_DEPTH } from '../core/depth.js';
-import { visible } from '../core/visible.js';
+import { boundedMessage, visible } from '../core/visible.js';
 
 // The exit codes live in exit.ts; re-exported here, where the commands take them from.
 export { EXIT_FAILED, EXIT_IO, EXIT_OK, EXIT_USAGE } from './exit.js';
@@ -23,9 +23,12 @@ export function usageErrorText(command: Command, e: Error): string {
   // parseArgs writes some messages over several lines (`--games -1`: "… is ambiguous.", then two
   // hints): one line here, so that no line break shows as an escape.
   const parseArgsError = (e as { code?: unknown }).code?.toString().startsWith('ERR_PARSE_ARGS') === true;
-  const message = visible(parseArgsError ? e.message.replace(/\n/g, ' ') : e.message);
-  return e instanceof InputError ? `caissa ${command.name}: ${message}` : `caissa ${command.name}: ${message}\nusage: ${command.usage}`;
+  const message = visible(boundedMessage(parseArgsError ? e.message.replace(/\n/g, ' ') : e.message));
+  return e instanceof InputError ? `caissa ${command.name}: ${message}` : `caissa ${command.name}: ${message}\n${usageText(command)}`;
 }
+
+/** A command's usage and its example, as `--help` prints them and as bad usage is followed by. */
+export const usageText = (command: Command): string => `usage: ${command.usage}\nexample: ${command.example}`;
 
 /** Whether `e` is bad usage: a `UsageError`, or an unknown or malformed option reported by `parseArgs`. */
 export function isUsageError(e: unknown): e is Error {
@@ -38,6 +41,8 @@ export interface Command {
   readonly name: string;
   readonly summary: string;
   readonly usage: string;
+  /** One command line that works as given (`caissa <command> --help` shows it). */
+  readonly example: string;
   run(args: string[]): Promise<number>;
 }
 

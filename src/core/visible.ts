@@ -20,3 +20,33 @@ export function visible(text: string): string {
   }
   return out;
 }
+
+/** The most characters of the user's input a message quotes (`excerpt`). */
+export const EXCERPT_CHARS = 40;
+
+/**
+ * The user's input as a message quotes it: whole when short, else its first characters and how
+ * many more there were, so that a 100 KB argument or line gives a one-line error.
+ */
+export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  if (text.length <= max) return text;
+  // Cut at a code point, not inside a surrogate pair.
+  const cut = text.codePointAt(max - 1)! > 0xffff ? max - 1 : max;
+  return `${text.slice(0, cut)}… (${text.length - cut} more characters)`;
+}
+
+/** The longest message a command prints about one input, whatever it quotes. */
+export const MAX_MESSAGE_CHARS = 1000;
+
+/**
+ * A message about the user's input, bounded: each quoted part ('…') longer than an excerpt is
+ * shortened to one, and the whole to `MAX_MESSAGE_CHARS`, so that a 100 KB argument, token or
+ * line gives a one-line error. Messages quote the input in single quotes.
+ */
+export function boundedMessage(message: string): string {
+  const short = message.replace(/'([^'\n]*)'/g, (whole, inner: string) => (inner.length > EXCERPT_CHARS ? `'${excerpt(inner)}'` : whole));
+  return short.length <= MAX_MESSAGE_CHARS ? short : excerpt(short, MAX_MESSAGE_CHARS);
+}
+
+/** A message about the user's input as a terminal line shows it: bounded, then made visible. */
+export const shownMessage = (message: string): string => visible(boundedMessage(message));

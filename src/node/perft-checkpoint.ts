@@ -170,12 +170,19 @@ export interface CheckpointedPerft {
   readonly bulk: boolean;
 }
 
+/** The count of a checkpointed perft, and how much of it the journal held from earlier runs. */
+export interface CheckpointedCount {
+  /** Per root move, as `perftThreaded` gives it. */
+  readonly roots: RootCount[];
+  /** The nodes read from the journal, not counted by this run (so a rate leaves them out). */
+  readonly resumedNodes: bigint;
+}
+
 /**
- * Perft per root move, as `perftThreaded` gives it, journaled in `o.file`: the jobs it records are
- * not counted again, the others are appended as they end. With one thread the jobs are counted in
- * this thread.
+ * Perft per root move, journaled in `o.file`: the jobs it records are not counted again, the
+ * others are appended as they end. With one thread the jobs are counted in this thread.
  */
-export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount[]> {
+export async function perftCheckpointed(o: CheckpointedPerft): Promise<CheckpointedCount> {
   const { roots, jobs } = perftJobs(o.pos, o.depth);
   const want: Header = { caissa: 'perft checkpoint', fen: makeFen(o.pos), depth: o.depth, bulk: o.bulk, chess960: o.pos.chess960, jobs: jobs.length };
   const file = followLinks(o.file);
@@ -190,8 +197,10 @@ export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount
     const done = openJournal(file, want, jobs);
     const counts = roots.map(() => 0n);
     for (const [index, nodes] of done) counts[jobs[index]!.root]! += BigInt(nodes);
+    const resumedNodes = counts.reduce((sum, n) => sum + n, 0n);
+    const result = (): CheckpointedCount => ({ roots: roots.map((uci, i) => ({ uci, nodes: counts[i]! })), resumedNodes });
     const pending = jobs.filter((job) => !done.has(job.index));
-    if (pending.length === 0) return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
+    if (pending.length === 0) return result();
     let fd: number;
     try {
       fd = openSync(file, 'a');
@@ -213,7 +222,7 @@ export async function perftCheckpointed(o: CheckpointedPerft): Promise<RootCount
     } finally {
       closeSync(fd);
     }
-    return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
+    return result();
   } finally {
     release();
   }

@@ -88,6 +88,9 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
     const opcode = space < 0 ? t : t.slice(0, space);
     const operand = stringOperand(space < 0 ? '' : t.slice(space + 1).trim());
     if (!OPCODE.test(opcode)) return err(epdError(`bad operation '${t}'`));
+    // An opcode names one fact about the position (a perft count at a depth, a best move): given
+    // twice, one reading would silently drop the other, so the record is refused.
+    if (operations.has(opcode)) return err(epdError(`operation '${opcode}' given twice ('${operations.get(opcode)!}' and '${operand}')`));
     operations.set(opcode, operand);
   }
   const hmvc = operations.get('hmvc');

@@ -65,6 +65,7 @@ export const bookCommand: Command = {
   name: 'book',
   summary: 'look up a Polyglot opening book, or make one from PGN games',
   usage,
+  example: 'caissa book performance.bin --fen startpos --json',
   async run(args) {
     const { values, positionals } = parseArgs({
       args,

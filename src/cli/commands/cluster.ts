@@ -49,6 +49,7 @@ export const clusterCommand: Command = {
   name: 'cluster',
   summary: 'distributed enumeration and perft over BullMQ on Redis (worker, submit, status)',
   usage,
+  example: 'caissa cluster status --redis redis://127.0.0.1:6379',
   async run(args) {
     const [sub, ...rest] = args;
     const { values } = parseArgs({

@@ -17,6 +17,7 @@ export const enumerateCommand: Command = {
   name: 'enumerate',
   summary: 'count distinct positions after N plies (or in a search space), in memory or through disk',
   usage,
+  example: 'caissa enumerate --plies 4 --fen startpos',
   async run(args) {
     const { values } = parseArgs({
       args,

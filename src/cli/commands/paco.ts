@@ -16,22 +16,26 @@ import { PACO_START_FEN } from '../../variants/paco/game.js';
 import { applyAction } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
 import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, parseIntOption, UsageError, type Command } from '../usage.js';
-import { visible } from '../../core/visible.js';
+import { excerpt, shownMessage } from '../../core/visible.js';
+import { fenOrStart, STARTPOS } from '../position-arg.js';
+import { noteStdinWait } from '../stdin.js';
 
-const usage = `caissa paco perft <depth> [--fen FEN] [--actions] [--json]
+const usage = `caissa paco perft <depth> [--fen FEN|startpos] [--actions] [--json]
 caissa paco sako [FILE|-] [--jsonl] [--sequence] [--max-states N]
-caissa paco replay FILE [--fen FEN] [--viewpoint]
-  sako: one FEN a line (--jsonl: a JSON string or {"fen":…} a line); --max-states N: a search
-    needing more states gives null for its flag
-  replay: a game as action JSON or codes 1..132 (--viewpoint: from the mover's side, Black's mirrored)`;
+caissa paco replay FILE [--fen FEN|startpos] [--viewpoint] [--json]
+  sako: one FEN (or startpos) a line (--jsonl: a JSON string or {"fen":…} a line), one JSON line
+    out each; --max-states N: a search needing more states gives null for its flag
+  replay: a game as action JSON or codes 1..132 (--viewpoint: from the mover's side, Black's
+    mirrored); --json: {"moves":[{"notation":…,"fen":…},…]}`;
 
-function readFen(text: string): Int32Array {
-  const r = parsePacoFen(text);
+function readFen(fen: string | undefined): Int32Array {
+  const r = parsePacoFen(fenOrStart(fen, PACO_START_FEN));
   if (!r.ok) throw new InputError(`--fen: ${r.error.message}`);
   return r.value;
 }
 
-function readInput(file: string): string {
+function readInput(file: string, what: string): string {
+  if (file === '-') noteStdinWait('paco', what);
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
@@ -46,7 +50,7 @@ async function perftCmd(args: string[]): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError('expected one depth');
   const depth = parseDepth('depth', positionals[0], 0);
-  const s = readFen(values.fen ?? PACO_START_FEN);
+  const s = readFen(values.fen);
   const start = performance.now();
   const nodes = values.actions ? actionPerft(s, depth) : turnPerft(s, depth);
   const ms = Math.round(performance.now() - start);
@@ -69,7 +73,7 @@ async function sakoCmd(args: string[]): Promise<number> {
   });
   if (positionals.length > 1) throw new UsageError('expected at most one input file');
   setSakoStateLimit(parseIntOption('--max-states', values['max-states'], 0));
-  const text = readInput(positionals[0] ?? '-');
+  const text = readInput(positionals[0] ?? '-', 'FENs, one a line,');
   let bad = 0;
   const out: string[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
@@ -83,15 +87,15 @@ async function sakoCmd(args: string[]): Promise<number> {
         fenText = f;
       } catch (e) {
         bad++;
-        console.error(`line ${i + 1}: ${visible((e as Error).message)}`);
+        console.error(`line ${i + 1}: ${shownMessage((e as Error).message)}`);
         out.push(JSON.stringify({ fen: line, error: { kind: 'json', message: (e as Error).message } }));
         return;
       }
     }
-    const r = parsePacoFen(fenText);
+    const r = parsePacoFen(fenText === STARTPOS ? PACO_START_FEN : fenText);
     if (!r.ok) {
       bad++;
-      console.error(`line ${i + 1}: ${visible(r.error.message)}`);
+      console.error(`line ${i + 1}: ${shownMessage(r.error.message)}`);
       out.push(JSON.stringify({ fen: fenText, error: { kind: r.error.kind, field: r.error.field, message: r.error.message } }));
       return;
     }
@@ -114,12 +118,16 @@ async function sakoCmd(args: string[]): Promise<number> {
   return bad > 0 ? EXIT_USAGE : EXIT_OK;
 }
 
-/** Reads a game: action JSON (array, JSONL, or an object with "actions") or numeric codes 1..132. */
+/**
+ * Reads a game: numeric codes 1..132 (separated by spaces, commas or line breaks; none: a game
+ * without actions) or action JSON (an array, an object with "actions", or one action a line).
+ * Anything else is bad input, brackets without codes or JSON included (`]][[`, `[1,,2]`).
+ */
 function readActions(text: string, start: Int32Array, viewpoint: boolean): number[] {
   const trimmed = text.trim();
   let values: unknown[];
-  if (/^[\d\s,[\]]*$/.test(trimmed)) {
-    values = trimmed.split(/[\s,[\]]+/).filter((x) => x !== '').map(Number);
+  if (/^(\d+([\s,]+\d+)*)?$/.test(trimmed)) {
+    values = trimmed.split(/[\s,]+/).filter((x) => x !== '').map(Number);
   } else {
     try {
       const v = JSON.parse(trimmed) as unknown;
@@ -131,7 +139,7 @@ function readActions(text: string, start: Int32Array, viewpoint: boolean): numbe
         try {
           return JSON.parse(l) as unknown;
         } catch {
-          throw new InputError(`line ${i + 1}: not JSON: ${l.slice(0, 60)}`);
+          throw new InputError(`line ${i + 1}: not JSON (nor codes 1..132): ${excerpt(l)}`);
         }
       });
     }
@@ -157,14 +165,15 @@ function readActions(text: string, start: Int32Array, viewpoint: boolean): numbe
 async function replayCmd(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { fen: { type: 'string' }, viewpoint: { type: 'boolean' } },
+    options: { fen: { type: 'string' }, viewpoint: { type: 'boolean' }, json: { type: 'boolean' } },
   });
   if (positionals.length !== 1) throw new UsageError('expected one game file (or -)');
-  const start = readFen(values.fen ?? PACO_START_FEN);
-  const actions = readActions(readInput(positionals[0]!), start, values.viewpoint ?? false);
+  const start = readFen(values.fen);
+  const actions = readActions(readInput(positionals[0]!, 'a game'), start, values.viewpoint ?? false);
   const r = replayNotation(start, actions);
   if (!r.ok) throw new InputError(r.error.message);
-  for (const h of r.value) console.log(`${h.label}\t${h.fen}`); // none for a game without actions
+  if (values.json) console.log(JSON.stringify({ moves: r.value.map((h) => ({ notation: h.label, fen: h.fen })) }));
+  else for (const h of r.value) console.log(`${h.label}\t${h.fen}`); // none for a game without actions
   return EXIT_OK;
 }
 
@@ -172,6 +181,7 @@ export const pacoCommand: Command = {
   name: 'paco',
   summary: 'Paco Ŝako: turn/action perft, Ŝako and Paco-now of FENs, replay notation',
   usage,
+  example: 'caissa paco perft 3 --fen startpos',
   async run(args: string[]): Promise<number> {
     const [sub, ...rest] = args;
     if (sub === 'perft') return perftCmd(rest);

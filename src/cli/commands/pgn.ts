@@ -6,9 +6,10 @@
  *   {"game":i,"plies":n,"fen":"<final FEN>","result":"1-0","error":null}
  *   {"game":i,"plies":n,"fen":…,"result":…,"error":{"line":L,"column":C,"message":"…","san":"…"}}
  * Without --jsonl: a progress line on stderr (when it is a terminal), each broken game on
- * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout.
+ * stderr, and the summary `games G, plies P, errors E, seconds S` on stdout (`--json`: as JSON).
  * check prints only the broken games, one per line: `FILE:LINE:COLUMN: game I: MESSAGE` (the
- * message's control characters escaped: `visible`), and exits with 1 when there is any. As
+ * file name's and message's control characters escaped: `visible`; `--json`: a JSON line each),
+ * and exits with 1 when there is any. As
  * replay, it reads the mainlines; with --variations it reads every game whole with the tree
  * reader, so that a broken move or a syntax error inside a variation is reported too (on one
  * thread).
@@ -20,10 +21,13 @@ import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseThreads, UsageError, type Command } from '../usage.js';
-import { visible } from '../../core/visible.js';
+import { boundedMessage, visible } from '../../core/visible.js';
+import { noteStdinWait } from '../stdin.js';
 
-const usage = `caissa pgn replay FILE… [--jsonl] [--threads N]   (FILE may be gzipped, or - for stdin)
-caissa pgn check FILE… [--threads N | --variations]   (--variations: variations checked too)`;
+const usage = `caissa pgn replay FILE… [--jsonl | --json] [--threads N]   (FILE may be gzipped, or - for stdin)
+caissa pgn check FILE… [--threads N | --variations] [--json]   (--variations: variations checked too)
+  replay --jsonl: one JSON line per game; --json: the summary as JSON
+  check --json: one JSON line per broken game {"file","line","column","game","message"}`;
 
 async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
   const input = openPgn(file);
@@ -51,26 +55,36 @@ async function writeOut(text: string): Promise<void> {
 }
 
 const errorLine = (file: string, r: ReplayRecord): string =>
-  `${file}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${visible(r.error!.message)}`;
+  `${visible(file)}:${r.error!.line}:${r.error!.column}: game ${r.game}: ${visible(boundedMessage(r.error!.message))}`;
 
 export const pgnCommand: Command = {
   name: 'pgn',
   summary: 'replay or check the games of PGN files (.gz and stdin too)',
   usage,
+  example: 'caissa pgn replay games.pgn.gz --jsonl',
   async run(args) {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { jsonl: { type: 'boolean', default: false }, threads: { type: 'string' }, variations: { type: 'boolean', default: false } },
+      options: {
+        jsonl: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        threads: { type: 'string' },
+        variations: { type: 'boolean', default: false },
+      },
     });
     const [action, ...files] = positionals;
     if (action !== 'replay' && action !== 'check') throw new UsageError("expected 'replay' or 'check'");
     if (files.length === 0) throw new UsageError('expected at least one file');
     if (action === 'check' && values.jsonl) throw new UsageError('--jsonl is for replay');
+    if (values.json && values.jsonl) throw new UsageError('--json (the summary) or --jsonl (a line per game), not both');
     if (values.variations && (action !== 'check' || values.threads !== undefined)) throw new UsageError('--variations is for check, on one thread');
     const threads = parseThreads(values.threads, 1);
     for (const f of files) {
-      if (f === '-') continue;
+      if (f === '-') {
+        noteStdinWait('pgn', 'PGN');
+        continue;
+      }
       try {
         await stat(f);
       } catch (e) {
@@ -78,7 +92,7 @@ export const pgnCommand: Command = {
       }
     }
     const jsonl = action === 'replay' && values.jsonl;
-    const progress = action === 'replay' && !jsonl && process.stderr.isTTY === true;
+    const progress = action === 'replay' && !jsonl && !values.json && process.stderr.isTTY === true;
     const start = performance.now();
     let games = 0;
     let plies = 0;
@@ -106,7 +120,8 @@ export const pgnCommand: Command = {
           if (r.error !== null) {
             errors++;
             if (action === 'check') {
-              out += errorLine(file, r) + '\n';
+              const e = r.error;
+              out += (values.json ? JSON.stringify({ file, line: e.line, column: e.column, game: r.game, message: e.message }) : errorLine(file, r)) + '\n';
               await writeOut(out);
               out = '';
             } else process.stderr.write((progress ? '\r\x1b[K' : '') + errorLine(file, r) + '\n');
@@ -133,7 +148,8 @@ export const pgnCommand: Command = {
     if (progress) process.stderr.write('\r\x1b[K');
     if (action === 'replay' && !jsonl) {
       const seconds = (performance.now() - start) / 1000;
-      console.log(`games ${games}, plies ${plies}, errors ${errors}, seconds ${seconds.toFixed(2)}`);
+      if (values.json) console.log(JSON.stringify({ games, plies, errors, seconds: Number(seconds.toFixed(2)) }));
+      else console.log(`games ${games}, plies ${plies}, errors ${errors}, seconds ${seconds.toFixed(2)}`);
     }
     return action === 'check' && errors > 0 ? EXIT_FAILED : EXIT_OK;
   },

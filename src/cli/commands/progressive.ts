@@ -25,12 +25,15 @@ import { RULE_SETS, type RuleSet } from '../../variants/progressive/state.js';
 import { progressivePerft, progressivePerftDivide } from '../../tools/progressive/perft.js';
 import { solveSeries } from '../../tools/progressive/solve.js';
 import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, UsageError, type Command } from '../usage.js';
-import { visible } from '../../core/visible.js';
+import { shownMessage, visible } from '../../core/visible.js';
+import { oneFen, STARTPOS } from '../position-arg.js';
 
-const usage = `caissa progressive solve ["<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
-caissa progressive perft ["<position>"] [depth] [--rules italian|scottish] [--divide] [--json]
+const usage = `caissa progressive solve [--fen "<board> <w|b> <N>"] [--file F] [--rules italian|scottish] [--all] [--timeout S] [--json]
+caissa progressive perft [depth] [--fen "<position>"|startpos] [--rules italian|scottish] [--divide] [--json]
   <position>: "<board> <w|b> <N>" (course format) or the full form
-  "<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [rules] [chess960]"`;
+  "<board> <w|b> <castling> <ep-targets> <quiet> <series> <moves-left> [rules] [chess960]";
+  startpos: the start, White to play a series of 1; the depth defaults to the moves left
+  also: progressive solve "<problem>", progressive perft "<position>" [depth]`;
 
 /** A problem line in either accepted form. */
 function readProblem(text: string, rules: RuleSet | undefined): Result<{ position: ProgressivePosition; n: number }, ProgressiveTextError> {
@@ -59,14 +62,14 @@ function solveLine(text: string, where: string, rules: RuleSet | undefined, all:
   const problem = readProblem(text, rules);
   if (!problem.ok) {
     const message = `${where}: ${problem.error.message}`;
-    console.log(json ? JSON.stringify({ error: message }) : `error: ${message}`);
+    console.log(json ? JSON.stringify({ error: message }) : `error: ${shownMessage(message)}`);
     return false;
   }
   const { position, n } = problem.value;
   const result = solveSeries(position, n, { all, timeLimitMs: timeoutMs });
   if (!result.ok) {
     const message = `${where}: ${result.error.message}`;
-    console.log(json ? JSON.stringify({ error: message }) : `error: ${message}`);
+    console.log(json ? JSON.stringify({ error: message }) : `error: ${shownMessage(message)}`);
     return false;
   }
   const r = result.value;
@@ -94,6 +97,7 @@ function solve(args: string[]): number {
       all: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       json: { type: 'boolean', default: false },
+      fen: { type: 'string' },
     },
   });
   const rules = rulesOption(values.rules);
@@ -105,7 +109,8 @@ function solve(args: string[]): number {
   }
   const lines: { text: string; where: string }[] = [];
   if (positionals.length > 1) throw new UsageError('progressive solve: expected one quoted problem, e.g. "<board> <w|b> <N>"');
-  if (positionals.length === 1) lines.push({ text: positionals[0]!, where: 'argument' });
+  const problem = oneFen(values.fen, positionals[0]);
+  if (problem !== undefined) lines.push({ text: problem, where: 'argument' });
   if (values.file !== undefined) {
     let text: string;
     try {
@@ -132,23 +137,29 @@ function perft(args: string[]): number {
       rules: { type: 'string' },
       divide: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      fen: { type: 'string' },
     },
   });
   const rules = rulesOption(values.rules);
-  if (positionals.length > 2) throw new UsageError('progressive perft: expected a quoted position and an optional depth');
+  if (positionals.length > 2) throw new UsageError('progressive perft: expected a depth and --fen "<position>"');
+  // `perft <depth> --fen POS`, as caissa perft takes them; or the earlier `"<position>" [depth]`.
+  // A position is never a bare number, so a first positional of digits is the depth.
+  const depthFirst = values.fen !== undefined || /^\d+(e\d+)?$/i.test(positionals[0] ?? '');
+  if (values.fen !== undefined && positionals.length > 1) throw new UsageError('progressive perft: with --fen, expected only a depth');
+  const [text, depthText] = depthFirst ? [values.fen ?? positionals[1], positionals[0]] : [positionals[0], positionals[1]];
   let position: ProgressivePosition;
-  if (positionals.length === 0) {
+  if (text === undefined || text === STARTPOS) {
     position = ProgressivePosition.standard(rules ?? 'italian');
   } else {
-    const problem = readProblem(positionals[0]!, rules);
+    const problem = readProblem(text, rules);
     if (!problem.ok) throw new InputError(problem.error.message);
     position = problem.value.position;
   }
-  if (positionals[1] === undefined && position.movesLeft > MAX_DEPTH) {
+  if (depthText === undefined && position.movesLeft > MAX_DEPTH) {
     // The default depth is the series' moves left, which the text forms allow past what perft takes.
     throw new UsageError(`depth: the series has ${position.movesLeft} moves left, more than ${MAX_DEPTH}; give a depth`);
   }
-  const depth = parseDepth('depth', positionals[1], position.movesLeft);
+  const depth = parseDepth('depth', depthText, position.movesLeft);
   const start = performance.now();
   const lines = values.divide ? progressivePerftDivide(position, depth) : [];
   const nodes = values.divide ? (depth === 0 ? 1 : lines.reduce((s, l) => s + l.nodes, 0)) : progressivePerft(position, depth);
@@ -170,6 +181,7 @@ export const progressiveCommand: Command = {
   name: 'progressive',
   summary: 'progressive chess: solve mate-in-one-series problems, series perft',
   usage,
+  example: 'caissa progressive perft 3 --fen startpos',
   async run(args) {
     const [sub, ...rest] = args;
     if (sub === 'solve') return solve(rest);

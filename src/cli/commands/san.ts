@@ -1,7 +1,9 @@
 /**
  * `caissa san FEN MOVE…` and `caissa uci FEN MOVE…`: play a sequence of moves (each in SAN or
- * UCI) from a position and print them in SAN, or in UCI, space-separated on one line. FEN may be
- * `startpos`. A move that is not legal stops with exit code 2 and names the move.
+ * UCI) from a position and print them in SAN, or in UCI, space-separated on one line (`--json`:
+ * the start's FEN, the moves and the FEN after them). FEN may be `startpos`, and may be given as
+ * `--fen FEN` (then every argument is a move). A move that is not legal stops with exit code 2
+ * and names the move.
  *
  * The FEN may be one argument or its words, unquoted. Unquoted, the words after the board are
  * taken as its fields in FEN order (side to move, castling, en passant, halfmove clock, fullmove
@@ -25,10 +27,11 @@
  */
 import { parseArgs } from 'node:util';
 import { Position, type Move } from '../../chess/position.js';
-import { readFen } from '../../notation/fen.js';
+import { makeFen, readFen } from '../../notation/fen.js';
 import { isNullMoveText, makeSan, parseSan } from '../../notation/san.js';
 import { normalizeTypography } from '../../notation/typography.js';
 import { joinEnPassantMarks, readMove } from '../move-arg.js';
+import { STARTPOS } from '../position-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
 /** The Scharnagl number of the standard start among the Chess960 start positions. */
@@ -36,7 +39,7 @@ const STANDARD_CHESS960_START = 518;
 
 /** The position of a FEN argument (`startpos` = the standard start, with Chess960 castling under `--chess960`). */
 function startArg(fen: string, chess960: boolean): Position {
-  if (fen === 'startpos') return chess960 ? Position.chess960Start(STANDARD_CHESS960_START) : Position.standard();
+  if (fen === STARTPOS) return chess960 ? Position.chess960Start(STANDARD_CHESS960_START) : Position.standard();
   const pos = readFen(fen, { chess960: chess960 ? true : 'auto' });
   if (!pos.ok) throw new InputError(pos.error.message);
   return pos.value;
@@ -55,7 +58,7 @@ export function splitFenAndMoves(positionals: readonly string[], chess960: boole
   const [fen, ...rest] = positionals;
   if (fen === undefined) throw new UsageError('expected a FEN (or startpos) and moves');
   // `startpos` or a FEN given as one argument (quoted): every later word is a move.
-  if (fen === 'startpos' || fen.trim().split(/\s+/).length !== 1) return { start: startArg(fen, chess960), moves: rest };
+  if (fen === STARTPOS || fen.trim().split(/\s+/).length !== 1) return { start: startArg(fen, chess960), moves: rest };
   let k = 0;
   while (k < FEN_FIELDS.length && k < rest.length && FEN_FIELDS[k]!.test(rest[k]!)) k++;
   const words = [fen, ...rest.slice(0, k)];
@@ -73,9 +76,9 @@ export function splitFenAndMoves(positionals: readonly string[], chess960: boole
 }
 
 /** Plays the moves one by one from `start`, converting each with `write` (a null move to `nullText`). */
-function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string, nullText: string): string[] {
+function playMoves(start: Position, moves: readonly string[], write: (m: Move) => string, nullText: string): { out: string[]; after: Position } {
   let pos = start;
-  return moves.map((text, i) => {
+  const out = moves.map((text, i) => {
     if (isNullMoveText(normalizeTypography(text))) {
       const after = pos.playNullMove();
       if (after === undefined) throw new InputError(`move ${i + 1}: null move '${text}' while in check`);
@@ -87,10 +90,11 @@ function playMoves(start: Position, moves: readonly string[], write: (m: Move) =
       throw new InputError(`move ${i + 1}: '${text}' is a number, not a move (a FEN's move counters come after its castling and en-passant fields, '-' when none)`);
     }
     const move = readMove(pos, text, i);
-    const out = write(move);
+    const written = write(move);
     pos = move.play();
-    return out;
+    return written;
   });
+  return { out, after: pos };
 }
 
 /** `--` standing for a null move while `parseArgs` reads the options (it would end them). */
@@ -99,22 +103,28 @@ const NULL_ARG = '\0--';
 export const makeConvertCommand = (name: 'san' | 'uci', write: (m: Move) => string): Command => ({
   name,
   summary: `convert moves (SAN or UCI) from a position to ${name.toUpperCase()}`,
-  usage: `caissa ${name} FEN|startpos MOVE… [--chess960]
+  usage: `caissa ${name} [--fen FEN|startpos] MOVE… [--chess960] [--json]
+caissa ${name} FEN|startpos MOVE… [--chess960] [--json]
   FEN: one argument or its words; a rank-3/6 square after the castling field is the en-passant
     field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')
   --chess960: castling as king-takes-rook (e1h1), startpos too
+  --json: {"fen":<start FEN>,"moves":[…],"after":<FEN after the moves>}
   a null move (--, Z0, 0000) passes the turn: written -- in SAN, 0000 in UCI`,
+  example: name === 'san' ? 'caissa san --fen startpos e2e4 e7e5 g1f3' : 'caissa uci startpos e4 e5 Nf3',
   async run(args) {
     // A `--` after a positional (the FEN) is a null move; before one, the end of the options.
     const firstPositional = args.findIndex((a) => !a.startsWith('-'));
     const { values, positionals } = parseArgs({
       args: args.map((a, i) => (a === '--' && firstPositional >= 0 && i > firstPositional ? NULL_ARG : a)),
       allowPositionals: true,
-      options: { chess960: { type: 'boolean', default: false } },
+      options: { fen: { type: 'string' }, chess960: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
     });
     const words = positionals.map((p) => (p === NULL_ARG ? '--' : p));
-    const { start, moves } = splitFenAndMoves(words, values.chess960);
-    console.log(playMoves(start, joinEnPassantMarks(moves), write, name === 'san' ? '--' : '0000').join(' '));
+    // With --fen every positional is a move; without it the first ones are the FEN (or startpos).
+    const { start, moves } = values.fen !== undefined ? { start: startArg(values.fen, values.chess960), moves: words } : splitFenAndMoves(words, values.chess960);
+    const { out, after } = playMoves(start, joinEnPassantMarks(moves), write, name === 'san' ? '--' : '0000');
+    if (values.json) console.log(JSON.stringify({ fen: makeFen(start), moves: out, after: makeFen(after) }));
+    else console.log(out.join(' '));
     return EXIT_OK;
   },
 });

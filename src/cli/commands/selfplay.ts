@@ -22,7 +22,7 @@ const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'EN
 const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
     [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume]
-    [--checkpoint-ms MS] [--quiet]
+    [--checkpoint-ms MS] [--quiet] [--json]
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
     --max-steps 512, --seed 0
@@ -50,6 +50,7 @@ export const selfplayCommand: Command = {
   name: 'selfplay',
   summary: 'generate self-play training data (.npy files and a JSON manifest)',
   usage,
+  example: 'caissa selfplay --games 8 --out selfplay-run',
   async run(args) {
     const { values, positionals } = parseArgs({
       args,
@@ -70,6 +71,7 @@ export const selfplayCommand: Command = {
         repeatable: { type: 'boolean', default: false },
         'checkpoint-ms': { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
       },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -135,7 +137,9 @@ export const selfplayCommand: Command = {
     if (show) process.stderr.write('\n');
     // A run resumed with fewer games than it holds plays none and keeps them all: say so.
     if (result.games > games) console.error(`caissa selfplay: ${visible(options.out)} already holds ${result.games} games, more than --games ${games}: none played, none removed`);
-    console.log(`wrote ${result.samples} samples of ${result.games} games to ${options.out} (${Math.round((result.samples * 1000) / Math.max(1, result.elapsedMs))} samples/s)`);
+    const rate = Math.round((result.samples * 1000) / Math.max(1, result.elapsedMs));
+    if (values.json) console.log(JSON.stringify({ games: result.games, samples: result.samples, out: options.out, samplesPerSecond: rate }));
+    else console.log(`wrote ${result.samples} samples of ${result.games} games to ${visible(options.out)} (${rate} samples/s)`);
     return EXIT_OK;
   },
 };

@@ -8,10 +8,10 @@ import { chessDiagram, MAX_SQUARE, pacoDiagram, type DiagramArrow } from '../../
 import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
 import { joinEnPassantMarks, readMove } from '../move-arg.js';
-import { positionArg } from '../position-arg.js';
+import { positionArg, STARTPOS } from '../position-arg.js';
 import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
-const usage = `caissa svg [--fen FEN] [--moves "MOVE …"] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
+const usage = `caissa svg [--fen FEN|startpos] [--moves "MOVE …"] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
     [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
   --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
   --moves: SAN or UCI moves played from it first; the last one's squares are highlighted
@@ -43,6 +43,7 @@ export const svgCommand: Command = {
   name: 'svg',
   summary: 'draw a board diagram as SVG (chess, Chess960, Paco Ŝako)',
   usage,
+  example: 'caissa svg --fen startpos --moves "e4 e5 Nf3" --out board.svg',
   async run(args) {
     const { values } = parseArgs({
       args,
@@ -74,7 +75,7 @@ export const svgCommand: Command = {
       if (values.lenient) throw new UsageError('--lenient: chess only (a Paco Ŝako FEN is read as it is)');
       if (values['no-check']) throw new UsageError('--no-check: chess only (a Paco Ŝako diagram marks no Ŝako)');
       let state = pacoStart();
-      if (values.fen !== undefined) {
+      if (values.fen !== undefined && values.fen !== STARTPOS) {
         const r = parsePacoFen(values.fen);
         if (!r.ok) throw new InputError(r.error.message);
         state = r.value;

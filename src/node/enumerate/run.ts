@@ -213,7 +213,8 @@ export function makeWorkdir(dir: string): void {
   try {
     ensureDir(dir);
   } catch (e) {
-    throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`);
+    // A path that cannot hold a run is bad input (exit 2), as an unwritable --out of selfplay or svg.
+    throw new EnumerateError(`${dir} cannot be a work directory (${(e as Error).message})`, true);
   }
 }
 

@@ -3,6 +3,7 @@
  * sets' form), the reference's action JSON (`{"Lift":12}`, `{"Promote":"Queen"}`, §1.12), and the
  * network codes with the vertical mirror for Black (§1.13).
  */
+import { excerpt } from '../../core/visible.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { PLACE_BASE, PROMOTE_BASE } from './layout.js';
 import { parseSquare, squareName } from './fen.js';
@@ -58,25 +59,25 @@ export function actionToJson(code: number): { Lift: number } | { Place: number }
 /** Reads one action JSON value (object form; a `timestamp` field of a StampedAction is ignored). */
 export function actionFromJson(value: unknown, index?: number): Result<number, PacoActionError> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return actionError(`expected an action object like {"Lift":12}, got ${JSON.stringify(value)}`, index);
+    return actionError(`expected an action object like {"Lift":12}, got ${excerpt(JSON.stringify(value) ?? String(value))}`, index);
   }
   const o = value as Record<string, unknown>;
   const keys = Object.keys(o).filter((k) => k !== 'timestamp');
-  if (keys.length !== 1) return actionError(`expected exactly one of Lift, Place, Promote in ${JSON.stringify(value)}`, index);
+  if (keys.length !== 1) return actionError(`expected exactly one of Lift, Place, Promote in ${excerpt(JSON.stringify(value))}`, index);
   const k = keys[0]!;
   const v = o[k];
   if (k === 'Lift' || k === 'Place') {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 63) {
-      return actionError(`${k} needs a tile index 0..63, got ${JSON.stringify(v)}`, index);
+      return actionError(`${k} needs a tile index 0..63, got ${excerpt(JSON.stringify(v) ?? String(v))}`, index);
     }
     return ok((k === 'Lift' ? 1 : PLACE_BASE) + v);
   }
   if (k === 'Promote') {
     const t = PIECE_NAMES.indexOf(v as (typeof PIECE_NAMES)[number]);
-    if (t < 1 || t > 4) return actionError(`cannot promote to ${JSON.stringify(v)}`, index);
+    if (t < 1 || t > 4) return actionError(`cannot promote to ${excerpt(JSON.stringify(v) ?? String(v))}`, index);
     return ok(128 + t);
   }
-  return actionError(`unknown action kind '${k}'`, index);
+  return actionError(`unknown action kind '${excerpt(k)}'`, index);
 }
 
 /** Vertical mirror of a tile (`file + 8 * (7 - rank)`). */

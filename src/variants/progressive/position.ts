@@ -3,6 +3,7 @@
  * `state.ts`. Moves are the engine's 16-bit codes (see `chess/move.ts`); `uci`/`parseMove`
  * convert at the edge.
  */
+import { excerpt } from '../../core/visible.js';
 import type { Outcome } from '../../core/game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { SquareSet } from '../../core/bitboard.js';
@@ -27,6 +28,18 @@ export interface ProgressiveError {
   readonly reason: string;
   readonly message: string;
 }
+
+/** The largest series length, moves left or no-progress count (nine digits in the text forms). */
+export const MAX_COUNT = 999_999_999;
+
+const countIn = (n: number, min: number, max: number): boolean => Number.isSafeInteger(n) && n >= min && n <= max;
+
+/**
+ * The error of a count (series length, moves left, no-progress count, a course problem's N) out of
+ * its range, worded the same wherever it is read: from a program (a number) or from text.
+ */
+export const countError = (field: ProgressiveError['field'], value: number | string, min: number, max: number): { ok: false; error: ProgressiveError } =>
+  progressiveError(field, `expected an integer from ${min} to ${max}, found ${typeof value === 'string' ? `'${excerpt(value)}'` : String(value)}`);
 
 export const progressiveError = (field: ProgressiveError['field'], reason: string): { ok: false; error: ProgressiveError } =>
   err({ kind: 'progressive', field, reason, message: `invalid progressive ${field}: ${reason}` });
@@ -85,13 +98,11 @@ export class ProgressivePosition {
    */
   static fromPosition(pos: Position, options: ProgressiveOptions = {}): Result<ProgressivePosition, ProgressiveError> {
     const series = options.series ?? 1;
-    if (!Number.isSafeInteger(series) || series < 1) return progressiveError('series', `expected an integer ≥ 1, got ${series}`);
+    if (!countIn(series, 1, MAX_COUNT)) return countError('series', series, 1, MAX_COUNT);
     const left = options.movesLeft ?? series;
-    if (!Number.isSafeInteger(left) || left < 1 || left > series) {
-      return progressiveError('movesLeft', `expected an integer in 1..${series}, got ${left}`);
-    }
+    if (!countIn(left, 1, series)) return countError('movesLeft', left, 1, series);
     const quiet = options.quiet ?? 1;
-    if (!Number.isSafeInteger(quiet) || quiet < 0 || quiet > 1e9) return progressiveError('quiet', `expected an integer ≥ 0, got ${quiet}`);
+    if (!countIn(quiet, 0, MAX_COUNT)) return countError('quiet', quiet, 0, MAX_COUNT);
     // The count includes the current series, so it is ≥ 1 before the series' first move (handOff
     // adds one); 0 there would put the no-progress draw (docs/rules/progressive.md §1.1) one series late.
     if (quiet === 0 && left === series) return progressiveError('quiet', 'expected an integer ≥ 1 before the first move of a series (it counts the current series), got 0');

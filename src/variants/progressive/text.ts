@@ -24,12 +24,19 @@ import { makeFen, parseFen, type FenError } from '../../notation/fen.js';
 import { Position, type PositionError } from '../../chess/position.js';
 import { pieceCodeAt } from '../../chess/setup.js';
 import { boardWords } from '../../chess/board.js';
-import { ProgressivePosition, progressiveError, type ProgressiveError } from './position.js';
+import { countError, MAX_COUNT, ProgressivePosition, progressiveError, type ProgressiveError } from './position.js';
 import { RULE_SETS, type RuleSet } from './state.js';
 
 export type ProgressiveTextError = FenError | PositionError | ProgressiveError;
 
-const INTEGER = /^\d{1,9}$/;
+/** The largest N of a course problem. */
+const MAX_COURSE_N = 9999;
+
+/** A count field of either text form, from `min` to `max`, or its error (`countError`). */
+function countField(field: ProgressiveError['field'], text: string, min: number, max: number): Result<number, ProgressiveError> {
+  if (/^\d{1,10}$/.test(text) && Number(text) >= min && Number(text) <= max) return { ok: true, value: Number(text) };
+  return countError(field, text, min, max);
+}
 
 /** Parses the full text form (see the module comment). */
 export function parseProgressive(text: string, options: { lenient?: boolean } = {}): Result<ProgressivePosition, ProgressiveTextError> {
@@ -49,9 +56,12 @@ export function parseProgressive(text: string, options: { lenient?: boolean } = 
     if (!/^([a-h][36])+$/.test(epText)) return progressiveError('epTargets', `expected '-' or squares on rank 3 or 6, found '${epText}'`);
     for (let i = 0; i < epText.length; i += 2) epTargets.push(parseSquare(epText.slice(i, i + 2))!);
   }
-  if (!INTEGER.test(quietText)) return progressiveError('quiet', `expected a non-negative integer of at most 9 digits, found '${quietText}'`);
-  if (!INTEGER.test(seriesText)) return progressiveError('series', `expected a positive integer of at most 9 digits, found '${seriesText}'`);
-  if (!INTEGER.test(leftText)) return progressiveError('movesLeft', `expected a positive integer of at most 9 digits, found '${leftText}'`);
+  const quiet = countField('quiet', quietText, 0, MAX_COUNT);
+  if (!quiet.ok) return quiet;
+  const series = countField('series', seriesText, 1, MAX_COUNT);
+  if (!series.ok) return series;
+  const movesLeft = countField('movesLeft', leftText, 1, MAX_COUNT);
+  if (!movesLeft.ok) return movesLeft;
   let rules: RuleSet = 'italian';
   if (rulesText !== undefined) {
     if (!(RULE_SETS as readonly string[]).includes(rulesText)) return progressiveError('rules', `expected italian or scottish, found '${rulesText}'`);
@@ -59,9 +69,9 @@ export function parseProgressive(text: string, options: { lenient?: boolean } = 
   }
   return ProgressivePosition.fromPosition(pos.value, {
     rules,
-    series: Number(seriesText),
-    movesLeft: Number(leftText),
-    quiet: Number(quietText),
+    series: series.value,
+    movesLeft: movesLeft.value,
+    quiet: quiet.value,
     epTargets,
   });
 }
@@ -89,8 +99,9 @@ export function parseCourseProblem(
   const parts = line.trim().split(/\s+/);
   if (parts.length !== 3) return progressiveError('text', `expected '<board> <w|b> <N>', found ${parts[0] === '' ? 0 : parts.length} fields`);
   const [board, turn, nText] = parts as [string, string, string];
-  if (!/^\d{1,4}$/.test(nText) || Number(nText) < 1) return progressiveError('n', `expected a series length from 1 to 9999, found '${nText}'`);
-  const n = Number(nText);
+  const nField = countField('n', nText, 1, MAX_COURSE_N);
+  if (!nField.ok) return nField;
+  const n = nField.value;
   const placement = parseFen(`${board} ${turn}`);
   if (!placement.ok) return placement;
   // Castling where king and rook stand on their home squares (the course library's inference).

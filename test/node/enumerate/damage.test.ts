@@ -125,7 +125,7 @@ test('a work directory that cannot be made (under /proc: mkdir says ENOENT while
   for (const workdir of ['/proc/caissa-enum', '/proc/caissa-enum/deeper']) {
     const r = spawnSync(process.execPath, [runner, 'enumerate', '--plies', '1', '--workdir', workdir, '--quiet'], { encoding: 'utf8', timeout: 20000 });
     assert.equal(r.signal, null, `${workdir}: still running after 20 s`);
-    assert.equal(r.status, 1, r.stderr);
+    assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, new RegExp(`^caissa enumerate: ${workdir} cannot be a work directory \\(ENOENT`));
   }
 });

@@ -217,7 +217,7 @@ test('CLI: --json last line, bad usage exit 2, foreign work directory exit 2', (
     // A work directory that is a file: a message that names it, not an EEXIST stack trace.
     const file = join(dir, 'manifest.json');
     const onFile = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', file, '--quiet'], { encoding: 'utf8' });
-    assert.equal(onFile.status, 1);
+    assert.equal(onFile.status, 2);
     assert.match(onFile.stderr, /^caissa enumerate: .*manifest\.json cannot be a work directory \(EEXIST/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -283,6 +283,6 @@ test('a work directory that procfs refuses (/proc/nonexistent/x) is the error th
   // for its child, as procfs does: the run hung at 100% CPU before enumerating anything.
   const r = spawnSync(process.execPath, [RUNNER, 'enumerate', '--plies', '2', '--workdir', '/proc/nonexistent/x', '--quiet'], { encoding: 'utf8', timeout: 20_000 });
   assert.equal(r.signal, null, 'killed after 20 s: the run hung');
-  assert.equal(r.status, 1, r.stderr);
+  assert.equal(r.status, 2, r.stderr);
   assert.match(r.stderr, /^caissa enumerate: \/proc\/nonexistent\/x cannot be a work directory \(ENOENT/);
 });

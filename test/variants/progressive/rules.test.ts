@@ -343,10 +343,10 @@ test('bad text gives typed errors naming the field', () => {
   // A number too long for its field is refused with the limit, not as if it were below 1.
   const long = parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 99999');
   assert.ok(!long.ok && long.error.kind === 'progressive' && long.error.field === 'n');
-  assert.equal(long.error.message, "invalid progressive n: expected a series length from 1 to 9999, found '99999'");
+  assert.equal(long.error.message, "invalid progressive n: expected an integer from 1 to 9999, found '99999'");
   const bigSeries = parseProgressive('4k3/8/8/8/8/8/8/4K3 w - - 1 1234567890 1');
   assert.ok(!bigSeries.ok && bigSeries.error.kind === 'progressive' && bigSeries.error.field === 'series');
-  assert.equal(bigSeries.error.message, "invalid progressive series: expected a positive integer of at most 9 digits, found '1234567890'");
+  assert.equal(bigSeries.error.message, "invalid progressive series: expected an integer from 1 to 999999999, found '1234567890'");
   const n0 = parseCourseProblem('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0');
   assert.ok(!n0.ok && n0.error.kind === 'progressive' && n0.error.field === 'n');
   const p = state('7k/p7/8/1P6/8/8/8/K7 b - - 1 2 2');

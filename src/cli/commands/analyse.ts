@@ -100,6 +100,7 @@ export const analyseCommand: Command = {
   name: 'analyse',
   summary: 'annotate games with a UCI engine: [%eval], ?! ? ??, accuracy tags',
   usage,
+  example: 'caissa analyse games.pgn --engine /usr/games/stockfish --nodes 200000 --out analysed.pgn',
   async run(args) {
     const { values, positionals } = parseArgs({
       args,

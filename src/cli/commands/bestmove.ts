@@ -33,6 +33,7 @@ export const bestmoveCommand: Command = {
   name: 'bestmove',
   summary: "a UCI engine's best move for a position",
   usage,
+  example: 'caissa bestmove --engine stockfish --fen startpos --depth 16 --json',
   async run(args) {
     const { values, positionals } = parseArgs({
       args,

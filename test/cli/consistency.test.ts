@@ -267,4 +267,9 @@ test('file names in messages are escaped as the rest of the message is', () => {
   assert.equal(r.code, EXIT_FAILED);
   assert.ok(r.out.includes('bad\\x1b[31mname.pgn:'), r.out);
   assert.ok(!r.out.includes('\x1b'), JSON.stringify(r.out));
+  // caissa book make names the broken game's file and the book it writes, both escaped.
+  const book = spawned(['book', 'make', name, '--out', join(dir, 'out\x07.bin'), '--min-games', '1']);
+  assert.ok(book.err.includes('bad\\x1b[31mname.pgn: game 1'), book.err);
+  assert.ok(book.err.includes('out\\x07.bin'), book.err);
+  assert.ok(!/[\x07\x1b]/.test(book.err), JSON.stringify(book.err));
 });

@@ -9,6 +9,7 @@
  * same file as a run never interrupted (at a fixed `--nodes` or `--depth` with one thread: the
  * engine clears its tables at each game's `ucinewgame`). The journal goes when the run ends.
  */
+import { shownMessage, visible } from '../../core/visible.js';
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, rmSync, statSync, writeSync, appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -45,7 +46,7 @@ export function limitsOf(values: { nodes?: string; depth?: string; movetime?: st
 export function engineFailure(command: string, e: unknown): number {
   if (!(e instanceof UciEngineError)) throw e;
   if (e.kind === 'notFound' || e.kind === 'notExecutable') throw new InputError(e.message);
-  console.error(`caissa ${command}: ${e.message}`);
+  console.error(`caissa ${command}: ${shownMessage(e.message)}`);
   return EXIT_FAILED;
 }
 
@@ -136,7 +137,7 @@ export const analyseCommand: Command = {
           if (g.ok) games.push(g.value);
           else {
             broken++;
-            console.error(`caissa analyse: ${file}: game ${g.error.game}, line ${g.error.line}: ${g.error.message} (left out)`);
+            console.error(`caissa analyse: ${visible(file)}: game ${g.error.game}, line ${g.error.line}: ${shownMessage(g.error.message)} (left out)`);
           }
         }
       } catch (e) {

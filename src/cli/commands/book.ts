@@ -3,6 +3,7 @@
  * `caissa book make FILE.pgn… --out FILE.bin [--max-ply N] [--min-games K] [--uniform]`: a book
  * from games, counted as PolyGlot's `make-book` counts them.
  */
+import { shownMessage, visible } from '../../core/visible.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { polyglotKey } from '../../chess/polyglot.js';
@@ -46,18 +47,18 @@ async function make(files: string[], values: { out?: string; 'max-ply'?: string;
       if (game.ok) builder.add(game.value);
       else {
         broken++;
-        console.error(`caissa book: ${file}: game ${game.error.game}, line ${game.error.line}: ${game.error.message} (left out)`);
+        console.error(`caissa book: ${visible(file)}: game ${game.error.game}, line ${game.error.line}: ${shownMessage(game.error.message)} (left out)`);
       }
     }
   }
-  for (const s of builder.skipped) console.error(`caissa book: game ${s.index + 1}: ${s.message} (left out)`);
+  for (const s of builder.skipped) console.error(`caissa book: game ${s.index + 1}: ${shownMessage(s.message)} (left out)`);
   const book = builder.build();
   try {
     writeFileSync(values.out, book.toBytes());
   } catch (e) {
     throw new InputError(`cannot write ${values.out}: ${(e as Error).message}`);
   }
-  console.error(`caissa book: ${book.size} entries written to ${values.out}`);
+  console.error(`caissa book: ${book.size} entries written to ${visible(values.out)}`);
   return broken + builder.skipped.length > 0 ? EXIT_FAILED : EXIT_OK;
 }
 

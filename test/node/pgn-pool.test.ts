@@ -9,12 +9,13 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
 import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
@@ -248,6 +249,75 @@ test('openPgn: truncated or corrupt gzip, other compressed formats and unreadabl
     assert.equal(error, 'no error', `${start}`);
     assert.deepEqual(records, replayPgnSync(bytes), `${start}`);
     assert.ok(records.some((r) => r.plies === 2), `${start}`);
+  }
+});
+
+test('a .gz that fails only at its end (bytes after it, a bad CRC or size): every game replayed as from the clean file, then the error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-gz-'));
+  try {
+    // A file of several MiB decompressed: Node's gunzip stream dropped its last output (up to 1 MiB) on such faults.
+    const text = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))).subarray(0, 5 << 20);
+    const gz = gzipSync(text);
+    const expected = replayPgnSync(text);
+    const flip = (at: number) => {
+      const b = Buffer.from(gz);
+      b[b.length + at]! ^= 0x01;
+      return b;
+    };
+    const cases: [string, Uint8Array, string][] = [
+      ['garbage.pgn.gz', Buffer.concat([gz, Buffer.from('trailing garbage')]), 'bytes after its end that are no gzip data'],
+      ['zeros-then-garbage.pgn.gz', Buffer.concat([gz, Buffer.alloc(100), Buffer.from('x')]), 'bytes after its end that are no gzip data'],
+      ['crc.pgn.gz', flip(-6), 'incorrect data check'],
+      ['size.pgn.gz', flip(-2), 'incorrect length check'],
+      ['no-trailer.pgn.gz', gz.subarray(0, gz.length - 4), 'the gzip data ends early'],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const file = join(dir, name);
+      writeFileSync(file, bytes);
+      for (const [reader, records] of [
+        ['sequential', () => replayPgnBatches(nodeEntry.openPgn(file))],
+        ['pool', () => pool.replayBatches(nodeEntry.openPgn(file))],
+      ] as const) {
+        const [got, error] = await untilError(records());
+        assert.ok(error.startsWith(`${file}: `) && error.includes(message), `${name} (${reader}): ${error}`);
+        assert.equal(got.length, expected.length, `${name} (${reader})`);
+        assert.deepEqual(got, expected, `${name} (${reader})`);
+      }
+      // zcat gives the same text and fails too.
+      const z = spawnSync('zcat', [file], { maxBuffer: 1 << 26 });
+      if (z.error === undefined) {
+        assert.notEqual(z.status, 0, name);
+        if (!name.startsWith('no-trailer')) assert.ok(Buffer.from(text).equals(z.stdout), name);
+      }
+    }
+    // Members one after the other (as `cat a.gz b.gz` gives) are read whole, as zcat reads them;
+    // and so are a header's optional fields (a file name, a comment, extra bytes, a header CRC).
+    const half = text.length >> 1;
+    const headerFields = Buffer.from(gzipSync(text.subarray(half)));
+    const withFields = Buffer.concat([
+      Buffer.from([0x1f, 0x8b, 8, 4 | 8 | 16 | 2]), headerFields.subarray(4, 10),
+      Buffer.from([3, 0, 1, 2, 3]), Buffer.from('name.pgn\0a comment\0'), Buffer.from([0, 0]), headerFields.subarray(10),
+    ]);
+    const members = join(dir, 'members.pgn.gz');
+    writeFileSync(members, Buffer.concat([gzipSync(text.subarray(0, half)), withFields]));
+    const [got, error] = await untilError(replayPgnBatches(nodeEntry.openPgn(members)));
+    assert.equal(error, 'no error');
+    assert.deepEqual(got, expected);
+    // NUL bytes after the end (padding) are passed over in silence, as zcat passes them.
+    const padded = join(dir, 'padded.pgn.gz');
+    writeFileSync(padded, Buffer.concat([gz, Buffer.alloc(1000)]));
+    const [fromPadded, paddedError] = await untilError(replayPgnBatches(nodeEntry.openPgn(padded)));
+    assert.equal(paddedError, 'no error');
+    assert.deepEqual(fromPadded, expected);
+    // Bytes read one at a time (a pipe) are read the same.
+    const bytewise = Readable.from((function* () {
+      for (let i = 0; i < 20000; i++) yield Buffer.from([gz[i]!]);
+    })());
+    const [cut, cutError] = await untilError(replayPgnBatches(nodeEntry.pgnBytes('stdin', bytewise)));
+    assert.equal(cutError, 'stdin: the gzip data ends early: the file is truncated');
+    assert.ok(cut.length > 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

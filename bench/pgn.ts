@@ -5,7 +5,9 @@
  * then one thread in a child process pinned to one core) and chessops (its streaming
  * `PgnParser`, `startingPosition`, `parseSan`, `play`), and chess.js (`loadPgn`) on the first
  * 2,000 games; all in one run so that the ratios hold on a noisy shared machine. Prints games/s,
- * moves/s, the ratios and peak RSS.
+ * moves/s, the ratios and peak RSS. A further caissa line is a user's visitor (`visitPgn`) that
+ * receives every mainline position (the variations skipped), against chessops' parse-and-play
+ * of the same positions.
  * Options: `--threads N` (default 2), `--games N` (stop chessops after N games, for a quick run),
  * `--rounds N` (default 2: each contender runs N times, interleaved, and its fastest run counts),
  * `--passes N` (default 3: in each round, caissa's contenders, whose runs last about a second
@@ -25,6 +27,7 @@ import { PgnReplayPool } from '../src/node/pgn-pool.js';
 import { decodeText } from '../src/notation/pgn-lex.js';
 import { replayPgnBatches } from '../src/notation/pgn-replay.js';
 import { pgnGames } from '../src/notation/pgn-source.js';
+import { visitPgn } from '../src/notation/pgn-visit.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -71,6 +74,29 @@ async function caissa(limit = Infinity): Promise<Omit<Run, 'cpu'>> {
       if (games >= limit) break outer;
     }
   }
+  return { games, plies, ms: performance.now() - t0, errors };
+}
+
+/** A user's visitor that receives every mainline position (and reads from each its side to move). */
+async function caissaVisitor(): Promise<Omit<Run, 'cpu'>> {
+  const t0 = performance.now();
+  let games = 0;
+  let plies = 0;
+  let errors = 0;
+  let white = 0;
+  await visitPgn(open(), {
+    beginVariation: () => false,
+    move: (_san, after) => {
+      plies++;
+      if (after!.turn === 'white') white++;
+    },
+    endGame: () => void games++,
+    error: () => {
+      games++;
+      errors++;
+    },
+  });
+  if (white > plies) throw new Error('unreachable');
   return { games, plies, ms: performance.now() - t0, errors };
 }
 
@@ -205,9 +231,10 @@ console.log(`bench:pgn  ${FILE}  (node ${process.version})`);
 // the pool's workers do in their child process (the first of several passes in one process runs
 // 7–11% slower than the third); chessops, whose run is ten times longer, 2,000 games.
 await caissa();
+await caissaVisitor();
 await chessops(2000);
 // The machine is shared: each contender runs in every round, interleaved, and its fastest run counts.
-const runs: Run[][] = [[], [], []];
+const runs: Run[][] = [[], [], [], []];
 const oneCore: Run[] = [];
 let caissaRss = 0;
 for (let round = 0; round < rounds; round++) {
@@ -217,16 +244,20 @@ for (let round = 0; round < rounds; round++) {
   runs[0]!.push(single);
   runs[1]!.push(caissaThreadsChild());
   runs[2]!.push(await measured(() => chessops(opsLimit)));
+  let visited = await measured(() => caissaVisitor());
+  for (let p = 1; p < passes; p++) visited = best(visited, await measured(() => caissaVisitor()));
+  runs[3]!.push(visited);
   const pinned = caissaOneCoreChild();
   if (pinned !== null) oneCore.push(pinned);
   const s = (r: Run | null | undefined): string => (r ? `${(r.ms / 1000).toFixed(2)} s` : 'n/a');
-  console.log(`round ${round + 1}: caissa ${s(runs[0]![round])}, ${threads} threads ${s(runs[1]![round])}, chessops ${s(runs[2]![round])}, 1 core ${s(pinned)}`);
+  console.log(`round ${round + 1}: caissa ${s(runs[0]![round])}, ${threads} threads ${s(runs[1]![round])}, chessops ${s(runs[2]![round])}, 1 core ${s(pinned)}, visitor ${s(visited)}`);
 }
-const [ours, par, ops] = runs.map((r) => r.reduce(best)) as [Run, Run, Run];
+const [ours, par, ops, visitor] = runs.map((r) => r.reduce(best)) as [Run, Run, Run, Run];
 const core = oneCore.length > 0 ? oneCore.reduce(best) : null;
 line('caissa (1 thread)', ours);
 line(`caissa (${threads} threads)`, par);
 if (core !== null) line('caissa (1 core)', core);
+line('caissa visitor', visitor);
 line('chessops', ops);
 const cjs = await measured(() => chessJs(2000));
 line('chess.js (2,000 games)', cjs);
@@ -237,6 +268,7 @@ console.log(`peak RSS after the warm-up and caissa's first (streaming) run: ${ca
 const verdict = (x: number, target: number): string => `${x.toFixed(2)}×  (target ≥ ${target}×: ${x >= target ? 'met' : 'missed'})`;
 console.log(`caissa / chessops moves/s:           ${verdict(movesPerSec(ours) / movesPerSec(ops), 12)}`);
 console.log(`caissa / chessops moves per CPU-s:   ${(movesPerCpuSec(ours) / movesPerCpuSec(ops)).toFixed(2)}×`);
+console.log(`caissa visitor, every mainline position / chessops parse-and-play: ${verdict(movesPerSec(visitor) / movesPerSec(ops), 5)}`);
 console.log(`caissa ${threads} threads / 1 thread:          ${verdict(movesPerSec(par) / movesPerSec(ours), 1.7)}`);
 if (core !== null) {
   console.log(`caissa ${threads} threads / 1 core:            ${(movesPerSec(par) / movesPerSec(core)).toFixed(2)}×  (the single thread and its gunzip pinned to one core)`);

@@ -6,13 +6,17 @@ import type { ReplayError } from '../notation/pgn-replay.js';
 
 /** Work for a worker: a segment of raw text, or whole games cut by the main thread. */
 export type PgnWork =
-  | { readonly kind: 'segment'; readonly bytes: Uint8Array; readonly fen: boolean }
+  | { readonly kind: 'segment'; readonly bytes: Uint8Array; readonly fen: boolean; readonly maxGameBytes: number }
   | {
       readonly kind: 'games';
       readonly bytes: Uint8Array;
-      /** Per game (`BOUNDS` numbers): start, end, line, column, byte column, 1 if its line before it is UTF-8 (`GameSlice`). */
+      /**
+       * Per game (`BOUNDS` numbers): start, end, line, column, byte column, and flags: 1 if its
+       * line before it is UTF-8, 2 if it is too long, 4 for UTF-16 input (`GameSlice`).
+       */
       readonly bounds: Int32Array;
       readonly fen: boolean;
+      readonly maxGameBytes: number;
     };
 
 /** Numbers per game in `bounds`. */

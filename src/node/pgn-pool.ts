@@ -18,7 +18,7 @@
  * worker is done; results and fallback batches (small, or rare) are copied.
  */
 import { Worker } from 'node:worker_threads';
-import { PgnSplitter, type GameSlice } from '../notation/pgn-split.js';
+import { checkMaxGameBytes, PgnSplitter, utf16Bom, type GameSlice } from '../notation/pgn-split.js';
 import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-replay.js';
 import { BOUNDS, OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
 import { WorkerThreadError } from './worker-error.js';
@@ -83,7 +83,7 @@ class GameBatch {
       this.bytes = next;
     }
     this.bytes.set(g.buf.subarray(g.start, g.end), this.len);
-    this.bounds.push(this.len, this.len + n, g.line + lineShift, g.column, g.byteColumn ?? g.column, g.lineUtf8 === false ? 0 : 1);
+    this.bounds.push(this.len, this.len + n, g.line + lineShift, g.column, g.byteColumn ?? g.column, (g.lineUtf8 === false ? 0 : 1) | (g.tooLong === true ? 2 : 0) | (g.utf16 === true ? 4 : 0));
     this.len += n;
   }
 
@@ -180,7 +180,7 @@ export class PgnReplayPool {
     try {
       for await (const chunk of source) {
         run.push(chunk);
-        while (run.inFlight >= 2 * this.workers.length) yield await run.takeOldest();
+        while (run.inFlight >= 2 * this.workers.length || run.mustWait) yield await run.takeOldest();
       }
     } catch (e) {
       failed = true;
@@ -201,6 +201,7 @@ export class PgnReplayPool {
 class OrderedReplay {
   private readonly segmentBytes: number;
   private readonly fen: boolean;
+  private readonly maxGameBytes: number;
   private readonly jobs: { work: PgnWork; result: Promise<PgnJobResult> }[] = [];
   /** Shared buffers of segments the workers are done with, to be used again. */
   private readonly spare: SharedArrayBuffer[] = [];
@@ -209,6 +210,7 @@ class OrderedReplay {
   private pendingLen = 0;
   private segmentsOut = 0;
   private finished = false;
+  private first = true;
   /** The fallback: this thread splits, from the start of the first segment cut wrongly. */
   private splitter: PgnSplitter | undefined;
   private splitterLineShift = 0;
@@ -226,6 +228,7 @@ class OrderedReplay {
     this.send = send;
     this.segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     this.fen = options.fen !== false;
+    this.maxGameBytes = checkMaxGameBytes(options.maxGameBytes);
     this.pending = this.buffer(this.bufferBytes());
   }
 
@@ -235,6 +238,11 @@ class OrderedReplay {
 
   /** The next chunk of input. */
   push(chunk: Uint8Array): void {
+    if (this.first) {
+      this.first = false;
+      // UTF-16 text is not read: the splitter says so once (segments would each say so).
+      if (chunk.length >= 2 && utf16Bom(chunk)) this.startFallback();
+    }
     if (this.splitter !== undefined && this.segmentsOut === 0) {
       this.feed(chunk);
       return;
@@ -243,7 +251,26 @@ class OrderedReplay {
     if (this.splitter === undefined && this.pendingLen >= this.segmentBytes) {
       const cut = findCut(Buffer.from(this.pending.buffer, this.pending.byteOffset, this.pendingLen), this.pendingLen);
       if (cut > 0) this.sendSegment(cut);
+      else if (this.pendingLen > this.maxGameBytes) {
+        // No cut in more than a game's bytes (one endless game, or no tag pairs): this thread
+        // splits from here on, so that what is held stays bounded by the per-game limit.
+        this.startFallback();
+        this.feedPending();
+      }
     }
+  }
+
+  /**
+   * Whether the caller must take results back before pushing more: the fallback splitter waits
+   * for the segments sent before it, and meanwhile the input would pile up in `pending`.
+   */
+  get mustWait(): boolean {
+    return this.splitter !== undefined && this.segmentsOut > 0;
+  }
+
+  private startFallback(): void {
+    this.splitter = new PgnSplitter(1 << 16, false, this.maxGameBytes);
+    this.splitterLineShift = this.lineShift;
   }
 
   /** The end of the input. */
@@ -273,10 +300,7 @@ class OrderedReplay {
       if (this.splitter === undefined && (r.endsBetweenGames! || last)) {
         records = jobRecords(r, this.nextGame, this.lineShift);
       } else {
-        if (this.splitter === undefined) {
-          this.splitter = new PgnSplitter();
-          this.splitterLineShift = this.lineShift;
-        }
+        if (this.splitter === undefined) this.startFallback();
         this.feed(bytes);
       }
       this.lineShift += r.lineBreaks!;
@@ -340,14 +364,14 @@ class OrderedReplay {
     rest.set(this.pending.subarray(cut, this.pendingLen));
     this.pending = rest;
     this.pendingLen -= cut;
-    this.submit({ kind: 'segment', bytes, fen: this.fen });
+    this.submit({ kind: 'segment', bytes, fen: this.fen, maxGameBytes: this.maxGameBytes });
     this.segmentsOut++;
   }
 
   private sendBatch(): void {
     const b = this.batch;
     if (b.games === 0) return;
-    this.submit({ kind: 'games', bytes: b.bytes.subarray(0, b.len), bounds: Int32Array.from(b.bounds), fen: this.fen });
+    this.submit({ kind: 'games', bytes: b.bytes.subarray(0, b.len), bounds: Int32Array.from(b.bounds), fen: this.fen, maxGameBytes: this.maxGameBytes });
     this.batch = new GameBatch();
   }
 

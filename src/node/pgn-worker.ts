@@ -22,14 +22,15 @@ parentPort!.on('message', (job: PgnJob) => {
   };
   let segment: Pick<PgnJobResult, 'lineBreaks' | 'endsBetweenGames'> = {};
   if (job.kind === 'segment') {
-    const replays = new SplitReplay(PgnSplitter.whole(job.bytes, true), { fen: job.fen });
+    const replays = new SplitReplay(PgnSplitter.whole(job.bytes, true, job.maxGameBytes), { fen: job.fen, maxGameBytes: job.maxGameBytes });
     for (const r of replays.drain()) add(r);
     segment = { lineBreaks: replays.splitter.lineBreaks, endsBetweenGames: replays.splitter.endsBetweenGames };
   } else {
     const b = job.bounds;
     for (let i = 0; i < b.length; i += BOUNDS) {
-      const slice = { buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]!, byteColumn: b[i + 4]!, lineUtf8: b[i + 5] === 1 };
-      add(replayer.replay(slice, plies.length + 1, { fen: job.fen }));
+      const flags = b[i + 5]!;
+      const slice = { buf: job.bytes, start: b[i]!, end: b[i + 1]!, line: b[i + 2]!, column: b[i + 3]!, byteColumn: b[i + 4]!, lineUtf8: (flags & 1) === 1, tooLong: (flags & 2) === 2, utf16: (flags & 4) === 4 };
+      add(replayer.replay(slice, plies.length + 1, { fen: job.fen, maxGameBytes: job.maxGameBytes }));
     }
   }
   const result: PgnJobResult = {

@@ -10,6 +10,7 @@ export { parseGame, type ParseGameOptions } from './pgn-parse.js';
 export { parsePgn, readPgn } from './pgn-read.js';
 export { GameReplayer, replayPgn, replayPgnBatches, replayPgnSync, type ReplayError, type ReplayOptions, type ReplayRecord } from './pgn-replay.js';
 export { pgnGameBatches, pgnGames, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
-export { PgnSplitter, type GameSlice } from './pgn-split.js';
+export { DEFAULT_MAX_GAME_BYTES, PgnSplitter, type GameSlice } from './pgn-split.js';
 export { startingPosition as pgnStartingPosition, variantKind, type StartError, type VariantKind } from './pgn-start.js';
 export { makePgn, type WritePgnOptions } from './pgn-write.js';
+export { GameVisitReader, visitPgn, visitPgnSync, type PgnVisitor, type VisitOptions } from './pgn-visit.js';

@@ -63,14 +63,21 @@ interface Fields {
   shapes: CommentShape[];
 }
 
+/**
+ * A time in seconds; undefined (the command stays text) for one whose hours are no safe integer
+ * (`[%clk 99…9:00:00]`): as a number it would be rounded, or Infinity, and not written back as read.
+ */
 function readTime(value: string): number | undefined {
   const m = TIME.exec(value);
-  return m === null ? undefined : Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  if (m === null || !Number.isSafeInteger(Number(m[1]) * 3600)) return undefined;
+  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
 }
 
 function readEvaluation(value: string): CommentEvaluation | undefined {
   const m = EVAL.exec(value);
-  if (m === null) return undefined;
+  // A number too large to read exactly (a mate or depth past 2^53, pawns past 1e308) stays text.
+  if (m === null || (m[1] !== undefined && !Number.isSafeInteger(Number(m[1]))) || (m[3] !== undefined && !Number.isSafeInteger(Number(m[3])))) return undefined;
+  if (m[2] !== undefined && !Number.isFinite(Number(m[2]))) return undefined;
   const depth = m[3] === undefined ? {} : { depth: Number(m[3]) };
   // `+ 0` turns -0 into 0: zero (`#-0`, the side to move is mated; `-0.00`) has no side, and is
   // written back without a sign.

@@ -36,9 +36,11 @@ export interface PgnGame {
  * - `ambiguous`: a SAN move that more than one legal move matches (`SanError`'s three kinds so far);
  * - `variant`: a `[Variant]` other than standard chess, Chess960 and "From Position";
  * - `fen`: no starting position from the tags: an invalid `[FEN]` (its syntax or its position),
- *   or a Chess960 game without one.
+ *   or a Chess960 game without one;
+ * - `limit`: a game longer than the per-game limit (`maxGameBytes`), not read: the error is at
+ *   its first byte.
  */
-export type PgnErrorKind = 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen';
+export type PgnErrorKind = 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen' | 'limit';
 
 /** Why a game could not be read: typed, with its place in the input. */
 export interface PgnError {

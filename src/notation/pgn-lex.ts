@@ -120,6 +120,14 @@ export class PgnLexer {
         for (let d: number; j < end && SYMBOL[(d = b[j]!)] === 1; j++) if (d < 48 || d > 57) digits = false;
         // `0000` is no move number (they start at 1) but UCI's null move, as python-chess reads it.
         if (digits && c === 48 && j - i === 4 && b[i + 1] === 48 && b[i + 2] === 48 && b[i + 3] === 48 && (j >= end || b[j] !== 46)) digits = false;
+        if (j < end && b[j] === 64 && !digits) {
+          // A crazyhouse drop (`P@e4`), which no game read here plays: one word, so that the error
+          // quotes all of it.
+          for (j++; j < end && SYMBOL[b[j]!] === 1; j++);
+          this.stop = j;
+          this.pos = j;
+          return T_SAN;
+        }
         if (j < end && b[j]! >= 0x80 && spaceBytes(b, j, this.begin, end) === 0) {
           // A word that goes on in characters beyond ASCII (`1–0`, `O‑O`, `+−`): typography.ts.
           const t = this.typographic(i, j);
@@ -465,27 +473,42 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * with `unescape`, tag-value escapes `\"` and `\\` removed (§7).
  */
 export function decodeText(buf: Uint8Array, start: number, end: number, unescape = false): string {
-  let ascii = true;
-  for (let k = start; k < end; k++) {
-    if (buf[k]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
   let s: string;
-  if (ascii) {
+  if (end - start <= SHORT_TEXT) {
+    // Short texts (moves, tag values, clock comments), ASCII nearly always: by hand is quicker.
     s = '';
-    for (let k = start; k < end; k++) s += String.fromCharCode(buf[k]!);
-  } else {
-    try {
-      s = utf8.decode(buf.subarray(start, end));
-    } catch {
-      s = '';
-      for (let k = start; k < end; k++) s += String.fromCharCode(buf[k]!);
-    }
-  }
+    let k = start;
+    while (k < end && buf[k]! < 0x80) s += String.fromCharCode(buf[k++]!);
+    if (k < end) s = decodeSlices(buf, start, end);
+  } else s = decodeSlices(buf, start, end);
   if (unescape && s.indexOf('\\') >= 0) s = s.replace(/\\(["\\])/g, '$1');
   return s;
+}
+
+/** Bytes up to which `decodeText` builds a string a character at a time. */
+const SHORT_TEXT = 32;
+/** Bytes of Latin-1 text turned into a string at a time: a flat string, not one cons-cell per character. */
+const LATIN1_SLICE = 1 << 13;
+
+/** `buf[start..end)` as UTF-8, else as Latin-1: whole slices at once, so a long text takes about a byte a character. */
+function decodeSlices(buf: Uint8Array, start: number, end: number): string {
+  try {
+    return utf8.decode(buf.subarray(start, end));
+  } catch {
+    const parts: string[] = [];
+    for (let k = start; k < end; k += LATIN1_SLICE) parts.push(String.fromCharCode(...buf.subarray(k, Math.min(end, k + LATIN1_SLICE))));
+    return parts.join('');
+  }
+}
+
+/** Characters an error message quotes of a token at most: a longer one is cut and ends in `…`. */
+const QUOTED_CHARS = 40;
+
+/** `text` as an error message quotes it: whole, or its first `QUOTED_CHARS` characters and `…`. */
+export function shortQuote(text: string): string {
+  if (text.length <= QUOTED_CHARS) return text;
+  const cut = [...text.slice(0, QUOTED_CHARS + 1)].slice(0, QUOTED_CHARS - 1).join('');
+  return cut + '…';
 }
 
 /** The text of a `{…}` comment with its escapes (`escapeInComment`) removed. */

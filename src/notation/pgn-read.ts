@@ -17,13 +17,13 @@ import { pgnGames, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-sou
  */
 export async function* readPgn(source: PgnSource, options: ParseGameOptions = {}): AsyncGenerator<Result<PgnGame, PgnError>> {
   let n = 0;
-  for await (const slice of pgnGames(source)) yield parseGame(slice, ++n, options);
+  for await (const slice of pgnGames(source, options.maxGameBytes)) yield parseGame(slice, ++n, options);
 }
 
 /** The games of a whole text or buffer as trees. */
 export function parsePgn(source: PgnChunk, options: ParseGameOptions = {}): Result<PgnGame, PgnError>[] {
   const out: Result<PgnGame, PgnError>[] = [];
   let n = 0;
-  for (const slice of pgnGamesSync(source)) out.push(parseGame(slice, ++n, options));
+  for (const slice of pgnGamesSync(source, options.maxGameBytes)) out.push(parseGame(slice, ++n, options));
   return out;
 }

@@ -12,8 +12,8 @@ import { applyMoveKeyless, applyMoveOfRoleKeyless, applyNullMove, refreshKey } f
 import { Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, QUEEN, ROOK } from '../chess/types.js';
 import { makeFen } from './fen.js';
-import { decodeText, PgnLexer, resultText, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
-import { escapeInComment, PgnSplitter, whiteMoveOne, type GameSlice } from './pgn-split.js';
+import { decodeText, PgnLexer, resultText, shortQuote, SYMBOL, T_CLOSE, T_END, T_ERROR, T_OPEN, T_RESULT, T_SAN, T_TAG, WS } from './pgn-lex.js';
+import { checkMaxGameBytes, escapeInComment, PgnSplitter, tooLongMessage, UTF16_MESSAGE, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { ChunkEncoder, toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
 import { isNullMoveText, resolveMove, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
@@ -49,6 +49,12 @@ export interface ReplayRecord {
 export interface ReplayOptions {
   /** Compute the final FEN (default true; benchmarks may skip it). */
   readonly fen?: boolean;
+  /**
+   * The bytes a game may take (default `DEFAULT_MAX_GAME_BYTES`, 64 MiB): a longer one is a
+   * `limit` error at its first byte, and reading goes on with the next game. Reading a stream
+   * holds no more than about this at once.
+   */
+  readonly maxGameBytes?: number;
 }
 
 /** Replays games one after the other with one set of buffers. */
@@ -78,6 +84,11 @@ export class GameReplayer {
   replay(slice: GameSlice, game: number, options: ReplayOptions = {}): ReplayRecord {
     this.lexer.reset(slice.buf, slice.start, slice.end);
     this.newGame(slice.start);
+    if (slice.tooLong === true || slice.utf16 === true) {
+      const message = slice.utf16 === true ? UTF16_MESSAGE : tooLongMessage(checkMaxGameBytes(options.maxGameBytes));
+      const kind = slice.utf16 === true ? 'syntax' : 'limit';
+      return this.record(game, 0, false, undefined, { kind, line: slice.line, column: slice.column, message, san: null }, options);
+    }
     return this.readOn(slice, game, options, false, 0);
   }
 
@@ -107,8 +118,9 @@ export class GameReplayer {
         const code = resolveSan(w, lx.buf, lx.start, lx.stop);
         if (code >= 0) applyMoveKeyless(w, 0, code);
         else {
-          const san = decodeText(lx.buf, lx.start, lx.stop);
-          const isNull = isNullMoveText(normalizeTypography(san));
+          const written = decodeText(lx.buf, lx.start, lx.stop);
+          const isNull = isNullMoveText(normalizeTypography(written));
+          const san = shortQuote(written);
           if (!isNull || !applyNullMove(w, 0)) {
             const message = isNull ? `null move '${san}' while in check` : sanErrorMessage(code, san);
             error = this.errorAt(slice, lx.start, isNull ? 'illegal' : sanErrorKind(code), message, san);
@@ -229,6 +241,13 @@ export class GameReplayer {
     lx.pos = i;
     const plies = this.playPlainMoves(!split.limitIsEnd, true);
     const end = split.gameEndsAt(lx.pos);
+    if (end - start > split.maxGameBytes) {
+      // Too long: the splitter hands it out as such (it ends the game at the same marker).
+      split.resume();
+      const slice = split.take();
+      this.games--;
+      return slice === undefined ? undefined : this.replay(slice, game, options);
+    }
     if (end >= 0) {
       const result = resultText(b, lx.pos, end);
       split.skipGame(end, lines + this.lineBreaks, this.lineBreaks > 0 ? this.lastLineStart : lineStart);
@@ -239,9 +258,9 @@ export class GameReplayer {
     // was played (an error before any move leaves no position).
     split.resume();
     const slice = split.take();
-    if (slice === undefined) {
+    if (slice === undefined || slice.tooLong === true) {
       this.games--;
-      return undefined;
+      return slice === undefined ? undefined : this.replay(slice, game, options);
     }
     lx.end = slice.end;
     return this.readOn(slice, game, options, plies > 0, plies);
@@ -528,7 +547,7 @@ export async function* replayPgnBatches(source: PgnSource, options: ReplayOption
     yield replayPgnSync(source, options);
     return;
   }
-  const replays = new SplitReplay(new PgnSplitter(1 << 16, true), options);
+  const replays = new SplitReplay(new PgnSplitter(1 << 16, true, options.maxGameBytes), options);
   const chunks = new ChunkEncoder();
   let failed = false;
   let failure: unknown;
@@ -554,7 +573,7 @@ export async function* replayPgnBatches(source: PgnSource, options: ReplayOption
 
 /** The same, synchronously, for a whole text or buffer. */
 export function replayPgnSync(source: PgnChunk, options: ReplayOptions = {}): ReplayRecord[] {
-  return new SplitReplay(PgnSplitter.whole(toBytes(source), true), options).drain();
+  return new SplitReplay(PgnSplitter.whole(toBytes(source), true, options.maxGameBytes), options).drain();
 }
 
 /**

@@ -54,21 +54,25 @@ export class ChunkEncoder {
   }
 }
 
-/** The games of a source, in order. Each slice is valid until the next one is requested. */
-export async function* pgnGames(source: PgnSource): AsyncGenerator<GameSlice> {
-  for await (const batch of pgnGameBatches(source)) yield* batch;
+/**
+ * The games of a source, in order. Each slice is valid until the next one is requested. A game
+ * longer than `maxGameBytes` (default `DEFAULT_MAX_GAME_BYTES`) comes as a `tooLong` slice
+ * without its bytes, which are not held.
+ */
+export async function* pgnGames(source: PgnSource, maxGameBytes?: number): AsyncGenerator<GameSlice> {
+  for await (const batch of pgnGameBatches(source, maxGameBytes)) yield* batch;
 }
 
 /**
  * The games of a source, a batch per input chunk: one `await` per chunk rather than per game,
  * for throughput. The slices are valid until the next batch is requested.
  */
-export async function* pgnGameBatches(source: PgnSource): AsyncGenerator<GameSlice[]> {
+export async function* pgnGameBatches(source: PgnSource, maxGameBytes?: number): AsyncGenerator<GameSlice[]> {
   if (typeof source === 'string' || source instanceof Uint8Array) {
-    yield [...pgnGamesSync(source)];
+    yield [...pgnGamesSync(source, maxGameBytes)];
     return;
   }
-  const splitter = new PgnSplitter();
+  const splitter = new PgnSplitter(1 << 16, false, maxGameBytes);
   const chunks = new ChunkEncoder();
   const drain = (): GameSlice[] => {
     const out: GameSlice[] = [];
@@ -88,7 +92,7 @@ export async function* pgnGameBatches(source: PgnSource): AsyncGenerator<GameSli
 }
 
 /** The games of a whole text or buffer, synchronously. */
-export function* pgnGamesSync(source: PgnChunk): Generator<GameSlice> {
-  const splitter = PgnSplitter.whole(toBytes(source));
+export function* pgnGamesSync(source: PgnChunk, maxGameBytes?: number): Generator<GameSlice> {
+  const splitter = PgnSplitter.whole(toBytes(source), false, maxGameBytes);
   for (let g = splitter.take(); g !== undefined; g = splitter.take()) yield g;
 }

@@ -39,6 +39,36 @@ export interface GameSlice {
   readonly byteColumn?: number;
   /** Whether the line's bytes before `start` are valid UTF-8 (default true). */
   readonly lineUtf8?: boolean;
+  /**
+   * Set when the game is longer than the per-game limit (`maxGameBytes`): its bytes are not kept
+   * (`start === end`), and the readers report it as a `limit` error at its first byte.
+   */
+  readonly tooLong?: boolean;
+  /** Set on the one slice of an input in UTF-16 (a byte order mark first), which is not read. */
+  readonly utf16?: boolean;
+}
+
+/** Whether `b` opens with a UTF-16 byte order mark, little- or big-endian (FF FE, FE FF). */
+export const utf16Bom = (b: Uint8Array): boolean => (b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff);
+
+/** The message of an input in UTF-16: the readers' one error for it. */
+export const UTF16_MESSAGE = 'the input is UTF-16 text (it opens with a UTF-16 byte order mark): caissa reads PGN in UTF-8 or Latin-1 (convert it, e.g. iconv -f UTF-16 -t UTF-8)';
+
+/**
+ * The bytes a game may take by default (64 MiB, a thousand times the longest game of the lichess
+ * and masters files): a reader holds at most the current game, so this bounds its memory.
+ */
+export const DEFAULT_MAX_GAME_BYTES = 64 << 20;
+
+/** The message of a game longer than the limit: the readers' `limit` error. */
+export const tooLongMessage = (maxGameBytes: number): string =>
+  `game longer than ${maxGameBytes} bytes (the per-game limit, maxGameBytes): not read`;
+
+/** Checks a per-game limit given by a caller: a whole number of bytes ≥ 1. */
+export function checkMaxGameBytes(n: number | undefined): number {
+  if (n === undefined) return DEFAULT_MAX_GAME_BYTES;
+  if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`maxGameBytes must be a whole number of bytes ≥ 1, got ${n}`);
+  return n;
 }
 
 const S_BETWEEN = 0; // outside any game
@@ -187,28 +217,38 @@ export class PgnSplitter {
   private ready: GameSlice[] = [];
   private head = 0;
   private first = true;
+  /** The input opens with a UTF-16 byte order mark: it is not read, and one `utf16` slice says so. */
+  private utf16 = false;
   private clean = true;
   private closed = false;
   private readonly pauses: boolean;
   /** Stopped at the start of the current game (`paused`). */
   private isPaused = false;
+  /**
+   * The per-game limit, and whether the current game has passed it: then its bytes are dropped
+   * as they are scanned (the scan goes on to find its end) and it is handed out `tooLong`.
+   */
+  readonly maxGameBytes: number;
+  private oversize = false;
 
   /**
    * `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves
    * copies). `pauses`: stop scanning where a game starts with a tag pair, a move number or a
-   * move (see `paused`).
+   * move (see `paused`). `maxGameBytes`: a game longer than this is handed out `tooLong`, and
+   * the buffer holds no more than about that (plus a chunk).
    */
-  constructor(capacity = 1 << 16, pauses = false) {
+  constructor(capacity = 1 << 16, pauses = false, maxGameBytes = DEFAULT_MAX_GAME_BYTES) {
     this.buf = new Uint8Array(Math.max(16, capacity));
     this.pauses = pauses;
+    this.maxGameBytes = checkMaxGameBytes(maxGameBytes);
   }
 
   /**
    * A splitter over one whole input, read in place (no copy; `bytes` is only read) and finished:
    * every game is ready to `take` (unless it pauses, when `take` gives the games before the pause).
    */
-  static whole(bytes: Uint8Array, pauses = false): PgnSplitter {
-    const s = new PgnSplitter(16, pauses);
+  static whole(bytes: Uint8Array, pauses = false, maxGameBytes = DEFAULT_MAX_GAME_BYTES): PgnSplitter {
+    const s = new PgnSplitter(16, pauses, maxGameBytes);
     s.buf = bytes;
     s.len = bytes.length;
     s.finish();
@@ -236,10 +276,14 @@ export class PgnSplitter {
   private closeIfDone(): void {
     if (!this.done || this.isPaused || this.closed) return;
     this.closed = true;
+    if (this.utf16) {
+      this.ready.push({ buf: this.buf, start: 0, end: 0, line: 1, column: 1, utf16: true });
+      return;
+    }
     // Among tags, whether a tag pair on the next line starts a game depends on its name.
     this.clean = this.inner !== INNER.brace && this.state !== S_TAGS;
     // Comments after the last game are no game either.
-    if (this.state !== S_BETWEEN && !(this.state !== S_TAGS && noMovetext(this.buf, this.start, this.len, false))) this.emit(this.len);
+    if (this.state !== S_BETWEEN && (this.passed(this.len) || !(this.state !== S_TAGS && noMovetext(this.buf, this.start, this.len, false)))) this.emit(this.len);
     this.state = S_BETWEEN;
   }
 
@@ -320,6 +364,7 @@ export class PgnSplitter {
     this.lineHasContent = true;
     this.state = S_BETWEEN;
     this.afterMarker = true; // `gameEndsAt` ends a game at its marker only
+    this.oversize = false;
     this.depth = 0;
     this.inner = INNER.none;
     this.pos = end;
@@ -353,15 +398,28 @@ export class PgnSplitter {
     return undefined;
   }
 
+  /**
+   * Whether the current game, ending at `end` (or going on past it), is longer than the limit.
+   * Its bytes are counted from its first to `end`, trailing whitespace too, so that whole and
+   * streamed input (where the bytes before the scan position may be gone) agree.
+   */
+  private passed(end: number): boolean {
+    return this.oversize || end - this.start > this.maxGameBytes;
+  }
+
   private compact(extra: number): void {
-    // Everything before the current game (or the scan position between games) is done with.
-    const drop = this.state === S_BETWEEN ? this.pos : this.start;
+    if (this.utf16) this.pos = this.len;
+    // Everything before the current game (or the scan position between games) is done with; so is
+    // the current game up to the scan position once it has passed the limit.
+    if (this.state !== S_BETWEEN && !this.oversize && this.pos - this.start > this.maxGameBytes) this.oversize = true;
+    const drop = this.state === S_BETWEEN || this.oversize ? this.pos : this.start;
     if (drop > 0 && this.head >= this.ready.length) {
       if (this.lineCharsTo < drop) this.countLine(drop);
       this.buf.copyWithin(0, drop, this.len);
       this.len -= drop;
       this.pos -= drop;
-      this.start -= drop;
+      // (The bytes of a game past the limit are gone: its start is no offset any more.)
+      this.start = Math.max(0, this.start - drop);
       this.lineCharsTo -= drop;
     }
     if (this.len + extra > this.buf.length) {
@@ -374,6 +432,16 @@ export class PgnSplitter {
   }
 
   private emit(end: number): void {
+    if (this.passed(end)) {
+      this.ready.push({
+        buf: this.buf, start: end, end, line: this.startLine, column: this.startColumn, byteColumn: this.startByteColumn, lineUtf8: this.startUtf8, tooLong: true,
+      });
+      this.oversize = false;
+      this.state = S_BETWEEN;
+      this.depth = 0;
+      this.inner = INNER.none;
+      return;
+    }
     // Trim trailing whitespace so that an empty tail is no game.
     let e = end;
     while (e > this.start && isWs(this.buf[e - 1]!)) e--;
@@ -408,6 +476,7 @@ export class PgnSplitter {
     this.depth = 0;
     this.blankAfterTag = false;
     this.afterMarker = false;
+    this.oversize = false;
   }
 
   /** A line starts at `at`. */
@@ -468,6 +537,15 @@ export class PgnSplitter {
     // Keep a margin for look-ahead until the input is complete.
     const limit = this.limit;
     let i = this.pos;
+    if (this.utf16) {
+      i = this.len;
+    } else if (this.first && (this.len >= 3 || this.done) && this.len >= 2 && utf16Bom(b)) {
+      // UTF-16 text (FF FE or FE FF first, PGN being 8-bit text, §4.1): read as bytes, every other
+      // one a NUL, it would give an error per character. Said once, at the end.
+      this.utf16 = true;
+      this.first = false;
+      i = this.len;
+    }
     if (this.first && this.len >= 3) {
       // A UTF-8 byte order mark at the start of the input is no content, nor a column.
       if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
@@ -614,7 +692,7 @@ export class PgnSplitter {
       if (this.state === S_BLANK) {
         // The first content after a blank line in the movetext (rare: off the fast path).
         this.state = S_MOVES;
-        if (c === 49 && whiteMoveOne(b, i, this.len) && !noMovetext(b, this.start, i, true)) {
+        if (c === 49 && whiteMoveOne(b, i, this.len) && (this.passed(i) || !noMovetext(b, this.start, i, true))) {
           // `1.` for White after a blank line: White's first move cannot come twice in a
           // mainline, so the previous game lacked its termination marker, and this one its tags
           // (python-chess and chessops end a game at any blank line in its movetext; kokopu
@@ -639,12 +717,12 @@ export class PgnSplitter {
           this.isPaused = true;
           break;
         }
-      } else if (c === 91 && this.state === S_TAGS && this.blankAfterTag && !this.done && tagNameEnd(b, i, this.len) === this.len) {
+      } else if (c === 91 && this.state === S_TAGS && this.blankAfterTag && !this.done && tagNameEnd(b, i, this.len) === this.len && this.len - i <= this.maxGameBytes) {
         // Whether this tag pair starts a game depends on its name, which may go on in the next
         // chunk: wait for it (scanning resumes at this `[`).
         break;
       } else if (c === 91 && (this.state === S_MOVES || (this.blankAfterTag && repeatsTag(b, this.start, i, this.len)))) {
-        if (this.state === S_MOVES && noMovetext(b, this.start, i, false)) {
+        if (this.state === S_MOVES && !this.passed(i) && noMovetext(b, this.start, i, false)) {
           // Comments between games (after a result, before the next tag pair) are no game:
           // read this `[` again as the first byte after a game.
           this.state = S_BETWEEN;

@@ -20,29 +20,32 @@ import { openPgn, PgnInputError } from '../../node/pgn-files.js';
 import { PgnReplayPool } from '../../node/pgn-pool.js';
 import { readPgn } from '../../notation/pgn-read.js';
 import { replayPgnBatches, type ReplayRecord } from '../../notation/pgn-replay.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseThreads, UsageError, type Command } from '../usage.js';
+import { DEFAULT_MAX_GAME_BYTES } from '../../notation/pgn-split.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 import { boundedMessage, visible } from '../../core/visible.js';
 import { noteStdinWait } from '../stdin.js';
 
-const usage = `caissa pgn replay FILE… [--jsonl | --json] [--threads N]   (FILE may be gzipped, or - for stdin)
-caissa pgn check FILE… [--threads N | --variations] [--json]   (--variations: variations checked too)
+const usage = `caissa pgn replay FILE… [--jsonl | --json] [--threads N] [--max-game-bytes N]   (FILE may be gzipped, or - for stdin)
+caissa pgn check FILE… [--threads N | --variations] [--json] [--max-game-bytes N]   (--variations: variations checked too)
   replay --jsonl: one JSON line per game; --json: the summary as JSON
-  check --json: one JSON line per broken game {"file","line","column","game","message"}`;
+  check --json: one JSON line per broken game {"file","line","column","game","message"}
+  --max-game-bytes N: a game longer than N bytes (default ${DEFAULT_MAX_GAME_BYTES}, 64 MiB) is an error,
+    not read; memory stays bounded by it`;
 
-async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number): AsyncGenerator<ReplayRecord> {
+async function* records(file: string, pool: PgnReplayPool | undefined, fen: boolean, firstGame: number, maxGameBytes: number): AsyncGenerator<ReplayRecord> {
   const input = openPgn(file);
   if (pool !== undefined) {
-    for await (const r of pool.replay(input, { fen })) yield { ...r, game: r.game + firstGame - 1 };
+    for await (const r of pool.replay(input, { fen, maxGameBytes })) yield { ...r, game: r.game + firstGame - 1 };
     return;
   }
-  for await (const batch of replayPgnBatches(input, { fen })) {
+  for await (const batch of replayPgnBatches(input, { fen, maxGameBytes })) {
     for (const r of batch) yield firstGame === 1 ? r : { ...r, game: r.game + firstGame - 1 };
   }
 }
 
 /** The records of `caissa pgn check --variations`: every game read whole by the tree reader. */
-async function* treeRecords(file: string, firstGame: number): AsyncGenerator<ReplayRecord> {
-  for await (const g of readPgn(openPgn(file))) {
+async function* treeRecords(file: string, firstGame: number, maxGameBytes: number): AsyncGenerator<ReplayRecord> {
+  for await (const g of readPgn(openPgn(file), { maxGameBytes })) {
     const game = firstGame++;
     if (g.ok) yield { game, plies: g.value.moves.length, fen: null, result: g.value.result ?? '*', error: null };
     else yield { game, plies: 0, fen: null, result: '*', error: { kind: g.error.kind, line: g.error.line, column: g.error.column, message: g.error.message, san: g.error.san } };
@@ -71,6 +74,7 @@ export const pgnCommand: Command = {
         json: { type: 'boolean', default: false },
         threads: { type: 'string' },
         variations: { type: 'boolean', default: false },
+        'max-game-bytes': { type: 'string' },
       },
     });
     const [action, ...files] = positionals;
@@ -80,6 +84,7 @@ export const pgnCommand: Command = {
     if (values.json && values.jsonl) throw new UsageError('--json (the summary) or --jsonl (a line per game), not both');
     if (values.variations && (action !== 'check' || values.threads !== undefined)) throw new UsageError('--variations is for check, on one thread');
     const threads = parseThreads(values.threads, 1);
+    const maxGameBytes = parseIntOption('--max-game-bytes', values['max-game-bytes'], DEFAULT_MAX_GAME_BYTES, 1);
     for (const f of files) {
       if (f === '-') {
         noteStdinWait('pgn', 'PGN');
@@ -103,7 +108,7 @@ export const pgnCommand: Command = {
     const pool = threads > 1 ? new PgnReplayPool(threads) : undefined;
     try {
       for (const file of files) {
-        for await (const r of values.variations ? treeRecords(file, games + 1) : records(file, pool, jsonl, games + 1)) {
+        for await (const r of values.variations ? treeRecords(file, games + 1, maxGameBytes) : records(file, pool, jsonl, games + 1, maxGameBytes)) {
           games++;
           plies += r.plies;
           if (jsonl) {

@@ -14,10 +14,10 @@ export { makeUci, parseUci } from './notation/uci.js';
 export type { UciError } from './notation/uci.js';
 export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';
-export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue } from './notation/index.js';
+export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue, visitPgn, visitPgnSync } from './notation/index.js';
 export type {
   CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnSource, PgnStep,
-  ReplayError, ReplayOptions, ReplayRecord, ShapeColor, StartError, WritePgnOptions,
+  PgnVisitor, ReplayError, ReplayOptions, ReplayRecord, ShapeColor, StartError, VisitOptions, WritePgnOptions,
 } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';
 export type { PerftOptions } from './tools/perft.js';

@@ -424,7 +424,7 @@ export class GameReplayer {
         const tr = b[k + 1]! - 49;
         k += 2;
         while (k < end && (b[k] === 43 || b[k] === 35)) k++;
-        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k < end ? SYMBOL[b[k]!] === 0 : !open)) {
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k < end ? SYMBOL[b[k]!] === 0 && b[k] !== 64 : !open)) {
           code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
           j = k;
         }
@@ -434,8 +434,9 @@ export class GameReplayer {
         // (an evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`) never
         // resolves: next() reads it, as it reads a broken move.
         while (j < end && SYMBOL[b[j]!] === 1) j++;
-        // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography.
-        if (j < end ? SYMBOL[b[j]!] === 2 : open) break;
+        // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography; so is
+        // one that goes on with `@` (a drop, `P@e4`: one word for next()).
+        if (j < end ? SYMBOL[b[j]!] === 2 || b[j] === 64 : open) break;
         code = resolveSan(w, b, i, j);
         if (code < 0) break;
         applyMoveKeyless(w, 0, code);

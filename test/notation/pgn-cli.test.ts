@@ -116,6 +116,28 @@ test('pgn check prints only the errors', () => {
   assert.deepEqual([o.code, o.out], [1, `${one}:3:13: game 1: illegal move 'Ke3'\n`]);
 });
 
+test('pgn replay and check --max-game-bytes: a longer game is an error at its first byte, the next one is read', () => {
+  const long = join(dir, 'long.pgn');
+  writeFileSync(long, `[Event "long"]\n\n1. e4 {${'x'.repeat(3000)}} e5 *\n\n[Event "short"]\n\n1. d4 d5 *\n`);
+  const message = 'game longer than 1000 bytes (the per-game limit, maxGameBytes): not read';
+  for (const threads of ['1', '2']) {
+    const r = run(['pgn', 'replay', long, '--jsonl', '--max-game-bytes', '1000', '--threads', threads]);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(r.out.trim().split('\n').map((l) => JSON.parse(l) as unknown), [
+      { game: 1, plies: 0, fen: null, result: '*', error: { line: 1, column: 1, message, san: null } },
+      { game: 2, plies: 2, fen: 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2', result: '*', error: null },
+    ]);
+  }
+  for (const extra of [[], ['--variations']]) {
+    const c = run(['pgn', 'check', long, '--max-game-bytes', '1000', ...extra]);
+    assert.deepEqual([c.code, c.out], [1, `${long}:1:1: game 1: ${message}\n`]);
+  }
+  assert.equal(run(['pgn', 'check', long]).code, 0);
+  const bad = run(['pgn', 'replay', long, '--max-game-bytes', '0']);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--max-game-bytes: expected an integer ≥ 1, got '0'/);
+});
+
 test('pgn check and replay: control characters of the input are escaped in the plain error lines, as --jsonl escapes them', () => {
   // A tag value may hold any character but the quote and the line breaks; the message quotes it.
   const variant = 'Atomic\x1b[2J\x07\x00\t\x7f\u0085\u2028\u202e\\x';

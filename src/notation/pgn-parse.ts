@@ -123,7 +123,7 @@ export function parseGame(slice: GameSlice, game: number, options: ParseGameOpti
   let reader = readers.get(key);
   if (reader === undefined) {
     if (readers.size > 8) readers.clear();
-    reader = new GameVisitReader(options, false);
+    reader = new GameVisitReader(options);
     readers.set(key, reader);
   }
   reader.read(slice, game, builder);

@@ -11,7 +11,7 @@
  * ```
  */
 import { WORDS } from '../chess/layout.js';
-import { applyMove, applyMoveKeyless, applyNullMove } from '../chess/play.js';
+import { applyMoveKeyless, applyNullMove } from '../chess/play.js';
 import { Position } from '../chess/position.js';
 import type { PgnError, PgnErrorKind } from './pgn-game.js';
 import {
@@ -117,16 +117,10 @@ export class GameVisitReader {
   private readonly levels: Level[] = [];
   private readonly validate: boolean;
   private readonly maxGameBytes: number;
-  private readonly keys: boolean;
 
-  /**
-   * `keys`: keep the positions' Zobrist keys (`Position.hash`) as moves are played; a visitor
-   * that reads no position (the tree builder) saves the time (about 8% of a replay).
-   */
-  constructor(options: VisitOptions = {}, keys = true) {
+  constructor(options: VisitOptions = {}) {
     this.validate = options.validate !== false;
     this.maxGameBytes = checkMaxGameBytes(options.maxGameBytes);
-    this.keys = keys;
   }
 
   private level(depth: number): Level {
@@ -217,10 +211,8 @@ export class GameVisitReader {
             const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
             if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, shortQuote(text)), shortQuote(text));
             line.before.set(line.current);
-            if (code >= 0) {
-              if (this.keys) applyMove(line.current, 0, code);
-              else applyMoveKeyless(line.current, 0, code);
-            }
+            // A Position keeps no key (`polyglotKey` computes it when asked).
+            if (code >= 0) applyMoveKeyless(line.current, 0, code);
             else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${shortQuote(text)}' while in check`, shortQuote(text));
           } else if (!readsAsOneMove(san)) {
             // Unchecked, a word that the lexer cuts into no move (`N½-½`: `N` and a marker, `0e.p.`)

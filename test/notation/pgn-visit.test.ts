@@ -18,6 +18,7 @@ import type { PgnError, PgnMove } from '../../src/notation/pgn-game.js';
 import { gameStartingPosition, playLine } from '../../src/notation/pgn-walk.js';
 import { visitPgn, visitPgnSync, type PgnVisitor } from '../../src/notation/pgn-visit.js';
 import type { Position } from '../../src/chess/position.js';
+import { polyglotKey } from '../../src/chess/polyglot.js';
 import * as notation from '../../src/notation/index.js';
 
 const trickyFiles = (): string[] => {
@@ -36,7 +37,7 @@ const inputs = (): [string, Uint8Array][] => [
 /** A visitor that writes down every position it is told (as FEN and key), and every line's bounds. */
 function recorder(): PgnVisitor & { log: string[] } {
   const log: string[] = [];
-  const at = (p: Position | null): string => (p === null ? 'null' : `${makeFen(p)} ${p.hash}`);
+  const at = (p: Position | null): string => (p === null ? 'null' : `${makeFen(p)} ${polyglotKey(p)}`);
   return {
     log,
     beginGame: (n) => void log.push(`game ${n}`),
@@ -58,7 +59,7 @@ function expectedMoves(start: Position, line: readonly PgnMove[], out: string[])
   const steps = playLine(start, line);
   assert.ok(steps.ok);
   for (const step of steps.value) {
-    out.push(`move ${step.node.san} ${makeFen(step.after)} ${step.after.hash}`);
+    out.push(`move ${step.node.san} ${makeFen(step.after)} ${polyglotKey(step.after)}`);
     for (const v of step.node.variations) {
       const inner: string[] = [];
       expectedMoves(step.before, v, inner);
@@ -90,7 +91,7 @@ test('the positions a visitor is told are those the tree plays to, variations an
       assert.deepEqual(calls.filter((c) => c.startsWith('tag ')), g.value.tags.map(([k, val]) => `tag ${k} ${val}`));
       const start = gameStartingPosition(g.value);
       assert.ok(start.ok);
-      assert.ok(calls.includes(`start ${makeFen(start.value)} ${start.value.hash}`), `${name}, game ${i + 1}`);
+      assert.ok(calls.includes(`start ${makeFen(start.value)} ${polyglotKey(start.value)}`), `${name}, game ${i + 1}`);
       const moves: string[] = [];
       expectedMoves(start.value, g.value.moves, moves);
       // Empty variations (`()`) are told, and dropped from the tree.

@@ -135,7 +135,7 @@ test('moves and fen check', () => {
   for (const args of [[], ['check'], ['verify', '8/8/8/8/8/8/8/8 w - - 0 1']]) {
     const r = run('fen', ...args);
     assert.equal(r.code, 2, args.join(' '));
-    assert.match(r.err, /^caissa fen: expected 'check FEN'(, got '\w+')?\nusage: caissa fen check \[--fen\] FEN\|startpos \[--json\]\nexample: caissa fen check [^\n]+\n$/, args.join(' '));
+    assert.match(r.err, /^caissa fen: expected 'check FEN'(, got '\w+')?\nusage: caissa fen check \[--fen\] FEN\|startpos \[--json\] \[--variant NAME\]\nexample: caissa fen check [^\n]+\n$/, args.join(' '));
   }
 });
 

@@ -8,10 +8,14 @@ import { CheckpointError, perftCheckpointed, type CheckpointedCount } from '../.
 import { perftThreaded, type RootCount } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
+import { runVariantEpd, runVariantPerft, variantArg, variantPositionArg } from '../variant-arg.js';
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json] [--checkpoint FILE]
-caissa perft --epd FILE [--max-nodes N] [--lenient]`;
+caissa perft --epd FILE [--max-nodes N] [--lenient]
+caissa perft <depth> --variant NAME [--fen FEN] [--divide] [--no-bulk] [--json]
+caissa perft --epd FILE --variant NAME [--max-nodes N]
+  NAME: chess, atomic, antichess, crazyhouse, horde, kingofthehill, racingkings, 3check (or the PGN names)`;
 
 /**
  * The lines of `--divide` from the journal `file` (`perft-checkpoint.ts`), or the exit code of an
@@ -169,20 +173,30 @@ export const perftCommand: Command = {
         'no-bulk': { type: 'boolean', default: false },
         lenient: { type: 'boolean', default: false },
         checkpoint: { type: 'string' },
+        variant: { type: 'string' },
       },
     });
+    const rules = variantArg(values.variant);
     if (values.epd !== undefined) {
       if (positionals.length > 0) throw new UsageError('perft --epd takes no depth');
       // Options of the depth form are refused, not ignored (--json would still print text).
       for (const name of ['fen', 'divide', 'threads', 'json', 'no-bulk', 'checkpoint'] as const) {
         if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is for perft <depth>, not with --epd`);
       }
-      return runEpd(values.epd, parseIntOption('--max-nodes', values['max-nodes'], 1e7), values.lenient);
+      const maxNodes = parseIntOption('--max-nodes', values['max-nodes'], 1e7);
+      return rules !== undefined ? runVariantEpd(rules, values.epd, maxNodes) : runEpd(values.epd, maxNodes, values.lenient);
     }
     if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
     if (values['max-nodes'] !== undefined) throw new UsageError('--max-nodes is for perft --epd, not with a depth');
     if (values.checkpoint === '') throw new UsageError('--checkpoint: expected a file name');
     const depth = parseDepth('depth', positionals[0], 0);
+    if (rules !== undefined) {
+      // Variant perft runs on one thread, without a journal.
+      for (const name of ['threads', 'checkpoint', 'lenient'] as const) {
+        if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is not available with --variant`);
+      }
+      return runVariantPerft(variantPositionArg(rules, values.fen), depth, values.divide, !values['no-bulk'], values.json);
+    }
     const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);
     return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json, values.checkpoint);

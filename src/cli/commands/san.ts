@@ -31,6 +31,7 @@ import { makeFen, readFen } from '../../notation/fen.js';
 import { isNullMoveText, makeSan, parseSan } from '../../notation/san.js';
 import { normalizeTypography } from '../../notation/typography.js';
 import { joinEnPassantMarks, readMove } from '../move-arg.js';
+import { runVariantConvert, variantArg, variantPositionArg } from '../variant-arg.js';
 import { STARTPOS } from '../position-arg.js';
 import { EXIT_OK, InputError, UsageError, type Command } from '../usage.js';
 
@@ -109,7 +110,10 @@ caissa ${name} FEN|startpos MOVE… [--chess960] [--json]
     field if that FEN is valid, else the first move if legal (d6 in '… b KQkq d6 e5')
   --chess960: castling as king-takes-rook (e1h1), startpos too
   --json: {"fen":<start FEN>,"moves":[…],"after":<FEN after the moves>}
-  a null move (--, Z0, 0000) passes the turn: written -- in SAN, 0000 in UCI`,
+  a null move (--, Z0, 0000) passes the turn: written -- in SAN, 0000 in UCI
+caissa ${name} [--fen FEN|startpos] MOVE… --variant NAME
+  a lichess variant (atomic, antichess, crazyhouse, horde, kingofthehill, racingkings, 3check):
+    without --fen the FEN as one argument; drops as N@f3`,
   example: name === 'san' ? 'caissa san --fen startpos e2e4 e7e5 g1f3' : 'caissa uci startpos e4 e5 Nf3',
   async run(args) {
     // A `--` after a positional (the FEN) is a null move; before one, the end of the options.
@@ -117,9 +121,15 @@ caissa ${name} FEN|startpos MOVE… [--chess960] [--json]
     const { values, positionals } = parseArgs({
       args: args.map((a, i) => (a === '--' && firstPositional >= 0 && i > firstPositional ? NULL_ARG : a)),
       allowPositionals: true,
-      options: { fen: { type: 'string' }, chess960: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+      options: { fen: { type: 'string' }, chess960: { type: 'boolean', default: false }, json: { type: 'boolean', default: false }, variant: { type: 'string' } },
     });
     const words = positionals.map((p) => (p === NULL_ARG ? '--' : p));
+    const rules = variantArg(values.variant);
+    if (rules !== undefined) {
+      const fen = values.fen ?? words.shift();
+      if (fen === undefined) throw new UsageError('expected a FEN (or startpos) and moves');
+      return runVariantConvert(variantPositionArg(rules, fen), words, name);
+    }
     // With --fen every positional is a move; without it the first ones are the FEN (or startpos).
     const { start, moves } = values.fen !== undefined ? { start: startArg(values.fen, values.chess960), moves: words } : splitFenAndMoves(words, values.chess960);
     const { out, after } = playMoves(start, joinEnPassantMarks(moves), write, name === 'san' ? '--' : '0000');

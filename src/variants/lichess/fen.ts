@@ -108,7 +108,7 @@ export function parseVariantFen(fen: string): Result<VariantSetup, FenError> {
   let remaining: [number, number] | undefined;
   const rest = parts.slice(1);
   // lichess: the remaining checks right after the en-passant square (`3+3`).
-  if (rest.length >= 4 && rest[3]!.includes('+')) {
+  if (rest.length >= 4 && rest[3]!.includes('+') && !rest[3]!.startsWith('+')) {
     remaining = checkPair(rest[3]!);
     if (remaining === undefined) return fenError('fen', `expected remaining checks as 'W+B' (0..3), found '${rest[3]}'`);
     rest.splice(3, 1);

@@ -1,11 +1,26 @@
-/** caissa: the curated public API. Subpaths (`caissa/core`, `caissa/chess`, …) export more. */
-export type { Game, Outcome, OutcomeReason } from './core/game.js';
+/**
+ * caissa: the supported API. Standard chess and Chess960 (boards, setups, positions, moves,
+ * queries, outcomes), their notations (FEN, EPD, UCI, SAN, PGN) and perft at the top level; the
+ * variants and the self-play environment as namespaces (`paco`, `progressive`, `env`). Subpaths
+ * (`caissa/chess`, `caissa/notation`, `caissa/tools`, …) give each layer; the engine's words and
+ * unchecked fast paths are in `caissa/internal`, which is not a stable API.
+ */
+export type { Outcome, OutcomeReason } from './core/game.js';
+// The interface the variants' game objects (`paco.pacoGame`, `progressive.progressiveGame`)
+// implement for tools and environments: raw state buffers, players 0 | 1, unchecked play.
+export type { Game } from './core/game.js';
 export type { Result } from './core/result.js';
 export { SquareSet } from './core/bitboard.js';
 export { parseSquare, squareName } from './core/square.js';
 export type { FileName, RankName, Square, SquareLike, SquareName } from './core/square.js';
-export { Board, GameHistory, Move, Position, chessGame, chess960Game, boardText, chessgroundDests, defaultSetup, flipDiagonal, flipHorizontal, flipVertical, mirror, polyglotKey, positionOutcome, rotate180 } from './chess/index.js';
-export type { BoardTextOptions, ByColor, ByRole, ChessgroundDestsOptions, Color, Piece, Pockets, PositionError, PositionIssue, PositionOptions, RemainingChecks, Role, Setup } from './chess/index.js';
+export { Rng } from './core/rng.js';
+export {
+  Board, COLORS, GameHistory, Move, POSITION_ISSUES, Position, ROLES, boardText, chessgroundDests, defaultSetup, flipDiagonal, flipHorizontal, flipVertical,
+  mirror, polyglotKey, positionOutcome, repetitionKey, rotate180,
+} from './chess/index.js';
+export type {
+  BoardTextOptions, ByColor, ByRole, ChessgroundDestsOptions, Color, Piece, Pockets, PositionError, PositionIssue, PositionOptions, RemainingChecks, Role, Setup,
+} from './chess/index.js';
 export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
 export type { FenError, FenField, FenOptions } from './notation/fen.js';
 export { makeEpd, parseEpd } from './notation/epd.js';
@@ -21,22 +36,12 @@ export type {
 } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';
 export type { PerftOptions } from './tools/perft.js';
-export { ProgressivePosition, progressiveGame, parseProgressive, makeProgressive, parseCourseProblem, makeCourseSolution } from './variants/progressive/index.js';
-export type { CourseProblem, ProgressiveError, ProgressiveOptions, ProgressiveTextError, RuleSet as ProgressiveRuleSet } from './variants/progressive/index.js';
+// The progressive-chess series solver and its perft (tools beside the variant's namespace).
 export { solveSeries, progressivePerft } from './tools/progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as SeriesSolveStatus } from './tools/progressive/index.js';
-export { BatchEnv, ChessKernel, CHESS_ACTIONS, decodeChessLabel, encodeChessMove, gameKernel, decodeNpy, encodeNpy } from './env/index.js';
-export type { ActionEncoder, BatchOptions, ChessKernelOptions, EnvBuffers, GameKernel, NpyArray, NpyData, NpyDescr, NpyError, ObservationKind } from './env/index.js';
-// The random source `GameKernel.reset` takes.
-export { Rng } from './core/rng.js';
-// `pacoApplyAction` checks legality first (a typed error, the state unchanged); the unchecked hot-path
-// `applyAction` is in `caissa/variants/paco`.
-export {
-  pacoGame, pacoStart, parsePacoFen, writePacoFen, legalActions as pacoLegalActions, executeAction as pacoApplyAction,
-  turnPerft as pacoTurnPerft, actionPerft as pacoActionPerft, canPacoNow, isInSako, isInSakoAmazon,
-  shortestPacoSequence, replayNotation as pacoReplayNotation,
-} from './variants/paco/index.js';
-export type {
-  PacoFenError, PacoFenField, PacoFenOptions, PacoActionError, HalfMove as PacoHalfMove, HalfMoveMetadata as PacoHalfMoveMetadata,
-  HalfMoveSection as PacoHalfMoveSection,
-} from './variants/paco/index.js';
+/** Progressive chess: `progressive.ProgressivePosition`, `progressive.parseCourseProblem`, … */
+export * as progressive from './variants/progressive/index.js';
+/** Paco Ŝako: `paco.pacoStart()`, `paco.executeAction` (checked), `paco.turnPerft`, … */
+export * as paco from './variants/paco/index.js';
+/** Batched self-play environments: `env.BatchEnv`, `env.ChessKernel`, `env.encodeNpy`, … */
+export * as env from './env/index.js';

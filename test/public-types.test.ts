@@ -21,7 +21,17 @@ function unexportedTypes(entry: string): Map<string, string> {
   const checker = program.getTypeChecker();
   const own = (sym: ts.Symbol): boolean => sym.declarations?.some((d) => d.getSourceFile().fileName.startsWith(`${ROOT}dist/`)) ?? false;
   const resolve = (s: ts.Symbol): ts.Symbol => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s);
-  const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!);
+  // A namespace export (`export * as paco from …`) exports its members: each is checked as the
+  // entry's own, and the types they reach must be exported there or at the top.
+  const exports: ts.Symbol[] = [];
+  const expand = (list: readonly ts.Symbol[]): void => {
+    for (const s of list) {
+      const target = resolve(s);
+      if (target.flags & ts.SymbolFlags.ValueModule) expand(checker.getExportsOfModule(target));
+      else exports.push(s);
+    }
+  };
+  expand(checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!));
   const exported = new Set(exports.map(resolve));
   const NAMED = ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class | ts.SymbolFlags.Enum;
   const missing = new Map<string, string>();

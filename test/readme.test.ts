@@ -100,7 +100,7 @@ function tsdocExamples(): { name: string; code: string }[] {
 }
 
 /** The entries of package.json's exports a TSDoc example's names come from, the main one first. */
-const ENTRIES = ['caissa', 'caissa/core', 'caissa/chess', 'caissa/notation', 'caissa/tools', 'caissa/env', 'caissa/variants/paco', 'caissa/variants/progressive', 'caissa/variants/lichess', 'caissa/node'];
+const ENTRIES = ['caissa', 'caissa/core', 'caissa/chess', 'caissa/notation', 'caissa/tools', 'caissa/env', 'caissa/variants/paco', 'caissa/variants/progressive', 'caissa/variants/lichess', 'caissa/node', 'caissa/internal'];
 
 test('the TSDoc examples of src that promise a value run, importing what they use from the public entries, and give it', async () => {
   const exported = new Map<string, string>();

@@ -84,7 +84,7 @@ export class Move {
   /** The engine's 16-bit encoding (see `move.ts`). */
   readonly code: number;
 
-  /** @internal Only the position's generators create moves (other callers get a TypeError). */
+  /** Only the position's generators create moves (other callers get a TypeError). */
   constructor(position: Position, code: number, token: typeof MOVE_TOKEN) {
     if (token !== MOVE_TOKEN) throw new TypeError('moves come from Position.legalMoves()');
     this.position = position;
@@ -164,6 +164,7 @@ const pairScratch = new Int32Array(2);
 
 export class Position {
   /**
+   * @internal (not in the published types: `positionWords` in `caissa/internal`)
    * The compact words (see `layout.ts`), which every move generated from this position reads
    * and whose legality rests on them: read-only. TypeScript refuses an element write; a typed array cannot be frozen, so its
    * methods (`set`, `fill`) stay callable, and a position written through them is no position
@@ -178,7 +179,10 @@ export class Position {
     this.chess960 = chess960;
   }
 
-  /** Wraps words without validation: for positions produced by play from a valid position. */
+  /**
+   * @internal (not in the published types: `positionFromWords` in `caissa/internal`)
+   * Wraps words without validation: for positions produced by play from a valid position.
+   */
   static fromWordsUnchecked(words: Int32Array, chess960: boolean): Position {
     return new Position(words, chess960);
   }
@@ -607,6 +611,18 @@ function materialExcess(w: Int32Array, color: number): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
+/**
+ * The words of a position (`caissa/internal`): shared, read-only (see `Position.words`).
+ */
+export const positionWords = (pos: Position): Readonly<Int32Array> => pos.words;
+
+/**
+ * A position over words, not copied and not checked (`caissa/internal`): words made by play
+ * from a valid position, which the caller will not write again.
+ */
+export const positionFromWords = (words: Int32Array, chess960: boolean): Position => Position.fromWordsUnchecked(words, chess960);
+
+/** The king square of colour `color` (0, 1) in the words; the first when there are several. */
 export function kingSquare(w: Int32Array, color: number): number {
   const lo = w[14]! & w[2 * color]!;
   return lo !== 0 ? lsb(lo) : 32 + lsb(w[15]! & w[2 * color + 1]!);

@@ -89,7 +89,7 @@ export class PolyglotBook {
   private readonly weights: Uint16Array;
   private readonly learns: Uint32Array;
 
-  /** @internal Use `readPolyglotBook`. */
+  /** Not for users: use `readPolyglotBook`. */
   constructor(hi: Uint32Array, lo: Uint32Array, moves: Uint16Array, weights: Uint16Array, learns: Uint32Array) {
     this.hi = hi;
     this.lo = lo;

@@ -5,10 +5,7 @@
  * Nothing here may use Node: the input comes through `ProbeIo`, which each side builds with its
  * own APIs (fetch and DecompressionStream in the page, files and zlib in Node).
  */
-import {
-  BatchEnv, ChessKernel, Position, makeFen, polyglotKey, makePgn, makeSan, pacoStart, perft, pacoTurnPerft, parseCourseProblem, parsePgn,
-  readFen, replayPgn, solveSeries,
-} from '../../src/index.js';
+import { env as environments, paco, progressive as progressiveChess, Position, makeFen, polyglotKey, makePgn, makeSan, perft, parsePgn, readFen, replayPgn, solveSeries } from '../../src/index.js';
 import { tagValue } from '../../src/notation/index.js';
 import { chessDiagram } from '../../src/tools/index.js';
 
@@ -89,14 +86,14 @@ export async function runProbes(input: ProbeInput, io: ProbeIo): Promise<ProbeRe
   const [latin1] = parsePgn(latin1Game);
 
   const progressive = input.problems.map((line) => {
-    const problem = parseCourseProblem(line);
+    const problem = progressiveChess.parseCourseProblem(line);
     if (!problem.ok) throw new Error(problem.error.message);
     const solved = solveSeries(problem.value.position, problem.value.n);
     if (!solved.ok) throw new Error(solved.error.message);
     return solved.value.solutionUci ?? null;
   });
 
-  const env = new BatchEnv(new ChessKernel(4, false), { seed: 11 });
+  const env = new environments.BatchEnv(new environments.ChessKernel(4, false), { seed: 11 });
   env.reset();
   env.stepRandom(300);
   const b = env.buffers;
@@ -119,7 +116,7 @@ export async function runProbes(input: ProbeInput, io: ProbeIo): Promise<ProbeRe
     replays,
     pgnWritten: makePgn(annotated.value),
     latin1White: latin1?.ok ? tagValue(latin1.value, 'White') : undefined,
-    pacoTurnPerft3: pacoTurnPerft(pacoStart(0), 3),
+    pacoTurnPerft3: paco.turnPerft(paco.pacoStart(0), 3),
     progressive,
     envDigest: envDigest.toString(16),
     diagramDigest: fnv1a(new TextEncoder().encode(chessDiagram(kiwipete.value, { arrows: [{ from: 4, to: 6 }] }))).toString(16),

@@ -67,7 +67,7 @@ export class VariantMove {
   /** The engine's 16-bit code (`chess/move.ts`, `variants/lichess/move.ts`). */
   readonly code: number;
 
-  /** @internal Only the position creates moves (other callers get a TypeError). */
+  /** Only the position creates moves (other callers get a TypeError). */
   constructor(position: VariantPosition, code: number, token: typeof MOVE_TOKEN) {
     if (token !== MOVE_TOKEN) throw new TypeError('moves come from VariantPosition.legalMoves()');
     this.position = position;

@@ -90,8 +90,8 @@ test('executeAction: legal actions apply, illegal ones give a typed error and ch
     assert.ok(!r.ok && r.error.message.startsWith(`action 0: code ${bad} is not legal in `), JSON.stringify(r));
     assert.throws(() => actionName(bad), RangeError);
   }
-  // The curated API's `pacoApplyAction` is this checked one: lifting from an empty square fails.
-  const { pacoApplyAction } = await import('../../../src/index.js');
+  // The curated API's `paco.executeAction` is this checked one: lifting from an empty square fails.
+  const { paco: { executeAction: pacoApplyAction } } = await import('../../../src/index.js');
   const after = s.slice();
   assert.ok(!pacoApplyAction(s, 1 + 27).ok);
   assert.deepEqual(s, after);

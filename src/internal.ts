@@ -1,0 +1,31 @@
+/**
+ * caissa/internal: the engine's own fast paths, for caissa's tools, CLI, environments and
+ * benchmarks and for programs that need the same speed. **Unstable**: names and layouts here may
+ * change in any release, without notice in the changelog. Nothing here checks its input: a move
+ * code must come from `generateLegal` on the same words, words must be a position's layout.
+ *
+ * - the position layout (`W_*` word offsets, `WORDS`, `copyPosition`) and a Position's words
+ *   (`positionWords`, `positionFromWords`);
+ * - move codes (`moveFrom`, `moveTo`, `moveKind`, `MOVE_*`), `generateLegal`, `applyMove`,
+ *   `applyMoveKeyless`, `applyNullMove`;
+ * - the engine's setup form (`RawSetup`, `positionFromRawSetup`) and a Board's words
+ *   (`boardWords`, `boardFromWords`, `placePiece`, `pieceCodeAt`);
+ * - colours and roles as small integers (`WHITE`, `BLACK`, `PAWN` … `KING`);
+ * - the `Game` interface over raw states (`chessGame`, `chess960Game`), which tools and
+ *   environments drive.
+ */
+export type { Game } from './core/game.js';
+export { BOARD_WORDS, boardFromWords, boardWords } from './chess/board.js';
+export { chess960BackRank } from './chess/chess960.js';
+export { outermostRookFile } from './chess/fen-write.js';
+export { chess960Game, chessGame } from './chess/game.js';
+export * from './chess/layout.js';
+export * from './chess/move.js';
+export { generateLegal } from './chess/movegen.js';
+export { cannotMate, isInsufficientMaterial } from './chess/outcome.js';
+export { applyMove, applyMoveKeyless, applyNullMove, refreshKey, roleAt } from './chess/play.js';
+export { polyglotKeyHalves } from './chess/polyglot.js';
+export { attackersOf, isStandardMaterial, kingSquare, positionFromRawSetup, positionFromWords, positionWords } from './chess/position.js';
+export { castlingBits, castlingSquares, MAX_CLOCK, pieceCodeAt, placePiece } from './chess/setup.js';
+export type { RawSetup } from './chess/setup.js';
+export { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_LETTERS, ROOK, WHITE } from './chess/types.js';

@@ -95,7 +95,6 @@ test('perft: an option of the other form (--epd FILE, or a depth) is bad usage, 
   const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'x.epd');
   writeFileSync(file, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;id "start"\n');
   for (const [args, option] of [
-    [['--epd', file, '--json'], '--json'],
     [['--epd', file, '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'], '--fen'],
     [['--epd', file, '--divide'], '--divide'],
     [['--epd', file, '--threads', '2'], '--threads'],

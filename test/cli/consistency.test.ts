@@ -186,6 +186,17 @@ test('perft --epd: a depth given twice fails its line (the later count won); cou
   assert.equal(r.out, "line1 - invalid EPD: operation 'D1' given twice ('21' and '20')\n1 passed, 1 failed\n");
   assert.equal(r.err, 'caissa perft: rook: left unchecked, above --max-nodes 100: D3 1197\n');
   assert.equal(spawned(['perft', '--epd', file, '--max-nodes', '2000']).err, '');
+  // --json: a line per position, the same findings, then the tally.
+  const j = spawned(['perft', '--epd', file, '--max-nodes', '100', '--json']);
+  assert.equal(j.code, EXIT_FAILED);
+  assert.deepEqual(j.out.trim().split('\n').map((l) => JSON.parse(l) as unknown), [
+    { id: 'line1', line: 1, result: 'failed', problems: [{ depth: null, reason: "invalid EPD: operation 'D1' given twice ('21' and '20')" }], unchecked: [] },
+    { id: 'rook', line: 2, result: 'passed', problems: [], unchecked: [{ depth: 3, expected: 1197 }] },
+    { passed: 1, failed: 1, unchecked: 0 },
+  ]);
+  const wrong = join(dir, 'wrong.epd');
+  writeFileSync(wrong, '4k3/8/8/8/8/8/8/4K2R w K - ;D2 67 ;id "wrong"\n');
+  assert.deepEqual(JSON.parse(spawned(['perft', '--epd', wrong, '--json']).out.split('\n')[0]!), { id: 'wrong', line: 1, result: 'failed', problems: [{ depth: 2, expected: 67, got: 66 }], unchecked: [] });
 });
 
 test('perft --json after a resumed --checkpoint run: the rate of the nodes this run counted, null when it counted none', () => {

@@ -12,7 +12,7 @@ import { runVariantEpd, runVariantPerft, variantArg, variantPositionArg } from '
 import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json] [--checkpoint FILE]
-caissa perft --epd FILE [--max-nodes N] [--lenient]
+caissa perft --epd FILE [--max-nodes N] [--lenient] [--json]
 caissa perft <depth> --variant NAME [--fen FEN] [--divide] [--no-bulk] [--json]
 caissa perft --epd FILE --variant NAME [--max-nodes N]
   NAME: chess, atomic, antichess, crazyhouse, horde, kingofthehill, racingkings, 3check (or the PGN names)`;
@@ -73,6 +73,9 @@ async function runDepth(pos: Position, depth: number, divide: boolean, threads: 
   return EXIT_OK;
 }
 
+/** One failure of an EPD line: a count that differs (`got`), or a reason. */
+type EpdProblem = { depth: number; expected: number; got: number | string } | { depth: number | null; reason: string };
+
 /**
  * Checks every `;Dn count` of every line whose count is at most maxNodes (the others are named on
  * stderr, a line per position); a depth given twice fails the line (`parseEpd`). Prints one line per
@@ -80,9 +83,10 @@ async function runDepth(pos: Position, depth: number, divide: boolean, threads: 
  * that is not a number, depth past `MAX_DEPTH` or refused position, then
  * `U unchecked (…)` when some lines had no count within maxNodes (or none at all; those are
  * neither passed nor failed), and closes with `P passed, F failed` (positions); a file without an
- * EPD line is bad input. A `.gz` file is gunzipped.
+ * EPD line is bad input. A `.gz` file is gunzipped. With `json`, a JSON line per position
+ * (`{"id","line","result","problems","unchecked"}`) and a closing `{"passed","failed","unchecked"}`.
  */
-function runEpd(file: string, maxNodes: number, lenient: boolean): number {
+function runEpd(file: string, maxNodes: number, lenient: boolean, json: boolean): number {
   let text: string;
   try {
     text = readText(file);
@@ -95,59 +99,61 @@ function runEpd(file: string, maxNodes: number, lenient: boolean): number {
   const lines = text.split(/\r?\n/);
   // An empty suite (a file cut short to nothing, the wrong file) must not pass as "0 failed".
   if (lines.every((line) => line.trim() === '' || line.startsWith('#'))) throw new InputError(`${file} holds no EPD line`);
+  /** Prints a position's outcome: the text lines of its problems, or its JSON line. */
+  const report = (id: string, line: number, problems: EpdProblem[], checked: number, above: { depth: number; expected: number }[]): void => {
+    const result = problems.length > 0 ? 'failed' : checked > 0 ? 'passed' : 'unchecked';
+    if (result === 'failed') failed++;
+    else if (result === 'passed') passed++;
+    else unchecked++;
+    if (json) {
+      console.log(JSON.stringify({ id, line, result, problems, unchecked: above }));
+      return;
+    }
+    const shown = visible(excerpt(id)).replace(/\s+/g, '_');
+    for (const p of problems) console.log('got' in p ? `${shown} ${p.depth} ${p.expected} ${p.got}` : `${shown}${p.depth === null ? '' : ` ${p.depth}`} - ${p.reason}`);
+    // Counts past --max-nodes are said, beside the report (whose lines keep their form).
+    if (above.length > 0) console.error(`caissa perft: ${shown}: left unchecked, above --max-nodes ${maxNodes}: ${above.map((a) => `D${a.depth} ${a.expected}`).join(', ')}`);
+  };
   lines.forEach((line, i) => {
     if (line.trim() === '' || line.startsWith('#')) return;
     const record = parseEpd(line);
     const fallbackId = `line${i + 1}`;
-    if (!record.ok) {
-      console.log(`${fallbackId} - ${shownMessage(record.error.message)}`);
-      failed++;
-      return;
-    }
-    const id = visible(excerpt(record.value.operations.get('id') ?? fallbackId)).replace(/\s+/g, '_');
+    if (!record.ok) return report(fallbackId, i + 1, [{ depth: null, reason: shownMessage(record.error.message) }], 0, []);
+    const id = record.value.operations.get('id') ?? fallbackId;
     const pos = Position.fromSetup(record.value.setup, { lenient });
-    if (!pos.ok) {
-      console.log(`${id} - refused: ${pos.error.issues.join(', ')}`);
-      failed++;
-      return;
-    }
-    let ok = true;
+    if (!pos.ok) return report(id, i + 1, [{ depth: null, reason: `refused: ${pos.error.issues.join(', ')}` }], 0, []);
+    const problems: EpdProblem[] = [];
     let checked = 0;
-    const above: string[] = [];
+    const above: { depth: number; expected: number }[] = [];
     for (const [op, value] of record.value.operations) {
       const m = /^D(\d+)$/.exec(op);
       if (m === null) continue;
+      const depth = Number(m[1]);
       if (!/^\d+$/.test(value)) {
-        console.log(`${id} ${m[1]} - not a count: '${visible(excerpt(value))}'`);
-        ok = false;
+        problems.push({ depth, reason: `not a count: '${visible(excerpt(value))}'` });
         continue;
       }
       const expected = Number(value);
-      const depth = Number(m[1]);
       if (expected > maxNodes) {
-        above.push(`D${m[1]} ${expected}`);
+        above.push({ depth, expected });
         continue;
       }
       if (depth > MAX_DEPTH) {
-        console.log(`${id} ${m[1]} - depth past ${MAX_DEPTH}`);
-        ok = false;
+        problems.push({ depth, reason: `depth past ${MAX_DEPTH}` });
         continue;
       }
       // A wrong count (`;D40 1`) must not start a search without end: the work stops once the
       // count passes --max-nodes, where it cannot be the expected one any more.
       const got = perft(pos.value, depth, { limit: maxNodes });
       checked++;
-      if (got !== expected) {
-        console.log(`${id} ${m[1]} ${expected} ${got > maxNodes ? `>${maxNodes}` : got}`);
-        ok = false;
-      }
+      if (got !== expected) problems.push({ depth, expected, got: got > maxNodes ? `>${maxNodes}` : got });
     }
-    // Counts past --max-nodes are said, beside the report (whose lines keep their form).
-    if (above.length > 0) console.error(`caissa perft: ${id}: left unchecked, above --max-nodes ${maxNodes}: ${above.join(', ')}`);
-    if (!ok) failed++;
-    else if (checked > 0) passed++;
-    else unchecked++;
+    report(id, i + 1, problems, checked, above);
   });
+  if (json) {
+    console.log(JSON.stringify({ passed, failed, unchecked }));
+    return failed > 0 ? EXIT_FAILED : EXIT_OK;
+  }
   // The closing line keeps its interface form; lines left unchecked are counted on a line before it.
   if (unchecked > 0) console.log(`${unchecked} unchecked (no count within --max-nodes)`);
   console.log(`${passed} passed, ${failed} failed`);
@@ -180,11 +186,12 @@ export const perftCommand: Command = {
     if (values.epd !== undefined) {
       if (positionals.length > 0) throw new UsageError('perft --epd takes no depth');
       // Options of the depth form are refused, not ignored (--json would still print text).
-      for (const name of ['fen', 'divide', 'threads', 'json', 'no-bulk', 'checkpoint'] as const) {
+      for (const name of ['fen', 'divide', 'threads', 'no-bulk', 'checkpoint'] as const) {
         if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is for perft <depth>, not with --epd`);
       }
       const maxNodes = parseIntOption('--max-nodes', values['max-nodes'], 1e7);
-      return rules !== undefined ? runVariantEpd(rules, values.epd, maxNodes) : runEpd(values.epd, maxNodes, values.lenient);
+      if (rules !== undefined && values.json) throw new UsageError('--json with --epd is for chess (the variant check prints text)');
+      return rules !== undefined ? runVariantEpd(rules, values.epd, maxNodes) : runEpd(values.epd, maxNodes, values.lenient, values.json);
     }
     if (positionals.length !== 1) throw new UsageError('perft: expected one depth');
     if (values['max-nodes'] !== undefined) throw new UsageError('--max-nodes is for perft --epd, not with a depth');

@@ -270,11 +270,11 @@ export class UciEngine {
     };
     const finished = this.exclusive(async () => {
       if (this.exitError !== undefined) throw this.exitError;
-      await this.prepare(position, multiPv);
+      const setup = this.prepare(position, multiPv);
       this.search = search;
       search.started = true;
-      this.send(command);
-      this.send(go);
+      // One write for the whole search: each write wakes the engine, and costs a system call.
+      this.send([...setup, command, go].join('\n'));
       if (search.stopRequested) this.sendStop(search);
       const budget = limits.movetime ?? (limits.wtime !== undefined || limits.btime !== undefined ? Math.max(limits.wtime ?? 0, limits.btime ?? 0) : undefined);
       if (budget !== undefined) this.armSearchTimer(search, budget + this.timeoutMs, go);
@@ -358,8 +358,8 @@ export class UciEngine {
     });
   }
 
-  /** Puts the engine in the mode `position` needs and sets the number of lines. */
-  private async prepare(position: Position, multiPv: number): Promise<void> {
+  /** The commands that put the engine in the mode `position` needs, with the number of lines. */
+  private prepare(position: Position, multiPv: number): string[] {
     const lines: string[] = [];
     if (position.chess960 !== this.chess960) {
       const option = this.optionMap.get('uci_chess960');
@@ -377,7 +377,7 @@ export class UciEngine {
       lines.push(setOptionCommand(mpv, multiPv));
       this.multiPv = multiPv;
     }
-    for (const line of lines) this.send(line);
+    return lines;
   }
 
   private stopSearch(search: Search): void {

@@ -100,19 +100,80 @@ const INFO_KEYS = new Set([
 const INTEGER_FIELDS = new Set(['depth', 'seldepth', 'time', 'nodes', 'multipv', 'currmovenumber', 'hashfull', 'nps', 'tbhits', 'sbhits', 'cpuload']);
 
 /**
+ * An info line as read: its fields set as found; the PV played against the position only when
+ * `pv` or `pvError` is first read (most info lines of a search are passed over, and checking a
+ * PV costs a move generation per move).
+ */
+class InfoLine implements UciInfo {
+  depth?: number;
+  seldepth?: number;
+  multipv = 1;
+  score?: UciScore;
+  wdl?: readonly [number, number, number];
+  nodes?: number;
+  nps?: number;
+  hashfull?: number;
+  tbhits?: number;
+  time?: number;
+  currmove?: string;
+  currmovenumber?: number;
+  string?: string;
+  pvUci: readonly string[] = [];
+  readonly raw: string;
+  readonly #position: Position;
+  #pv: readonly Move[] | undefined;
+  #pvError: UciPvError | undefined;
+
+  constructor(raw: string, position: Position) {
+    this.raw = raw;
+    this.#position = position;
+  }
+
+  get pv(): readonly Move[] {
+    if (this.#pv === undefined) this.#readPv();
+    return this.#pv!;
+  }
+
+  get pvError(): UciPvError | undefined {
+    if (this.#pv === undefined) this.#readPv();
+    return this.#pvError;
+  }
+
+  #readPv(): void {
+    const pv: Move[] = [];
+    let pos = this.#position;
+    for (const [index, uci] of this.pvUci.entries()) {
+      const move = parseUci(pos, uci);
+      if (!move.ok) {
+        this.#pvError = { index, uci, message: `PV move ${index + 1} '${uci}': ${move.error.message}` };
+        break;
+      }
+      pv.push(move.value);
+      pos = move.value.play();
+    }
+    this.#pv = pv;
+  }
+
+  /** The fields as a plain object, the PV in UCI (for JSON). */
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), pv: this.pv.map((m) => m.uci), pvError: this.pvError };
+  }
+}
+
+/**
  * An `info` line (with its leading `info`) read against `position`, the position searched:
- * its PV is played move by move and stops at the first illegal one (`pvError`). A field whose
- * value does not read (`depth x`, `score cp`) is a UciSyntaxError; unknown keywords are skipped,
- * as the protocol asks.
+ * its PV is played move by move, when first read, and stops at the first illegal one
+ * (`pvError`). A field whose value does not read (`depth x`, `score cp`) is a UciSyntaxError;
+ * unknown keywords are skipped, as the protocol asks.
  */
 export function parseInfo(line: string, position: Position): UciInfo {
   const tokens = line.trim().split(/\s+/);
-  const info: { -readonly [K in keyof UciInfo]: UciInfo[K] } = { multipv: 1, pv: [], pvUci: [], raw: line };
+  const info = new InfoLine(line, position);
   for (let i = 1; i < tokens.length; ) {
     const key = tokens[i]!;
     if (INTEGER_FIELDS.has(key)) {
       const value = int(tokens, i + 1, key);
-      if (key !== 'sbhits' && key !== 'cpuload') (info as Record<string, unknown>)[key] = value;
+      if (key !== 'sbhits' && key !== 'cpuload') (info as unknown as Record<string, unknown>)[key] = value;
       i += 2;
     } else if (key === 'score') {
       const type = tokens[i + 1];
@@ -127,7 +188,7 @@ export function parseInfo(line: string, position: Position): UciInfo {
       info.wdl = [int(tokens, i + 1, 'wdl'), int(tokens, i + 2, 'wdl'), int(tokens, i + 3, 'wdl')];
       i += 4;
     } else if (key === 'string') {
-      info.string = line.trim().split(/\s+/).slice(i + 1).join(' ');
+      info.string = tokens.slice(i + 1).join(' ');
       break;
     } else if (key === 'currmove') {
       info.currmove = tokens[i + 1];
@@ -135,29 +196,13 @@ export function parseInfo(line: string, position: Position): UciInfo {
     } else if (key === 'pv' || key === 'refutation' || key === 'currline') {
       let j = i + 1;
       while (j < tokens.length && !INFO_KEYS.has(tokens[j]!)) j++;
-      if (key === 'pv') readPv(info, tokens.slice(i + 1, j), position);
+      if (key === 'pv') info.pvUci = tokens.slice(i + 1, j);
       i = j;
     } else {
       i++;
     }
   }
   return info;
-}
-
-function readPv(info: { pv: readonly Move[]; pvUci: readonly string[]; pvError?: UciPvError }, ucis: string[], position: Position): void {
-  const pv: Move[] = [];
-  let pos = position;
-  for (const [index, uci] of ucis.entries()) {
-    const move = parseUci(pos, uci);
-    if (!move.ok) {
-      info.pvError = { index, uci, message: `PV move ${index + 1} '${uci}': ${move.error.message}` };
-      break;
-    }
-    pv.push(move.value);
-    pos = move.value.play();
-  }
-  info.pv = pv;
-  info.pvUci = ucis;
 }
 
 /** `option name N type T …`: the declared option, or a UciSyntaxError. */

@@ -26,7 +26,7 @@ function infoJson(info: UciInfo | undefined, move: Move | null, ponder: Move | u
   const { pv, pvUci, raw, ...fields } = info ?? { pv: [], pvUci: [], raw: undefined };
   void pvUci;
   void raw;
-  return { ...fields, pv: pv.map((m) => m.uci), bestmove: move?.uci ?? null, ponder: ponder?.uci ?? null };
+  return { ...fields, pv: pv.map((m) => m.uci), ...(info?.pvError === undefined ? {} : { pvError: info.pvError }), bestmove: move?.uci ?? null, ponder: ponder?.uci ?? null };
 }
 
 export const bestmoveCommand: Command = {

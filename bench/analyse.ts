@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:analyse [-- --games N --nodes N --engine PATH]`: `caissa analyse`'s work (the
+ * same `analyseGames` and PGN writer) on the first 100 games of the lichess standard file at
+ * `--nodes 1000` with Stockfish, once with one engine and once with two (`--jobs 2`).
+ *
+ * The peer is the engine itself: the client's overhead is the wall time beyond the engine's own
+ * search time (the sum of the `time` of each search's last info line), as a share of that time.
+ * The engines' CPU time (children's user + system time from /proc/self/stat, counted once they
+ * have exited) is printed beside it, since `time` is in whole milliseconds and a search at 1000
+ * nodes takes one or two. The ratio of the two wall times is the speed-up of `--jobs 2`.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { analyseGames } from '../src/node/game-analysis.js';
+import { sharedPath } from '../src/node/data.js';
+import type { PgnGame } from '../src/notation/pgn-game.js';
+import { parsePgn } from '../src/notation/pgn-read.js';
+import { makePgn } from '../src/notation/pgn-write.js';
+import { findStockfish } from '../test/stockfish.js';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+};
+const GAMES = Number(arg('games', '100'));
+const NODES = Number(arg('nodes', '1000'));
+const ENGINE = arg('engine', findStockfish() ?? '/usr/games/stockfish');
+
+const bytes = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))).subarray(0, 4_000_000);
+const games: PgnGame[] = [];
+for (const g of parsePgn(bytes)) {
+  if (g.ok && !g.value.tags.some(([n]) => n === 'FEN')) games.push(g.value);
+  if (games.length === GAMES) break;
+}
+
+/** Children's CPU seconds so far (reaped children only), from /proc/self/stat. */
+function childrenCpu(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+  // Fields after the command: index 13 and 14 are cutime and cstime (fields 16 and 17 of proc(5)).
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+async function run(jobs: number): Promise<{ wall: number; engineMs: number; engineCpu: number; clientCpu: number; positions: number }> {
+  let engineMs = 0;
+  let positions = 0;
+  let chars = 0;
+  const cpu0 = childrenCpu();
+  const own0 = process.cpuUsage();
+  const t0 = performance.now();
+  await analyseGames(games, { engine: ENGINE, limits: { nodes: NODES }, jobs }, (_, analysed) => {
+    engineMs += analysed.engineMs;
+    positions += analysed.searched;
+    chars += makePgn(analysed.game).length;
+  });
+  const wall = performance.now() - t0;
+  const own = process.cpuUsage(own0);
+  if (chars === 0) throw new Error('no output');
+  return { wall, engineMs, engineCpu: childrenCpu() - cpu0, clientCpu: (own.user + own.system) / 1e6, positions };
+}
+
+console.log(`analyse: ${games.length} games, --nodes ${NODES}, ${ENGINE}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+await run(1); // warm-up: the engine's binary in the page cache, our code compiled
+const one = await run(1);
+const two = await run(2);
+for (const [name, r] of [['--jobs 1', one], ['--jobs 2', two]] as const) {
+  const overhead = (r.wall - r.engineMs / (name === '--jobs 1' ? 1 : 2)) / (r.engineMs / (name === '--jobs 1' ? 1 : 2));
+  console.log(
+    `${name}: ${r.positions} positions in ${(r.wall / 1000).toFixed(2)} s wall (${((1000 * r.positions) / r.wall).toFixed(0)} positions/s); ` +
+      `engine search time ${(r.engineMs / 1000).toFixed(2)} s, engine CPU ${r.engineCpu.toFixed(2)} s, client CPU ${r.clientCpu.toFixed(2)} s; ` +
+      `overhead vs search time ${(100 * overhead).toFixed(1)}%`,
+  );
+}
+console.log(`client overhead (--jobs 1, wall beyond the engine's search time): ${((100 * (one.wall - one.engineMs)) / one.engineMs).toFixed(1)}% (target ≤ 10%)`);
+console.log(`client CPU per position: ${((1e6 * one.clientCpu) / one.positions).toFixed(0)} µs; engine CPU per position: ${((1e6 * one.engineCpu) / one.positions).toFixed(0)} µs`);
+console.log(`--jobs 2 / --jobs 1 speed-up: ${(one.wall / two.wall).toFixed(2)}× (target ≥ 1.7× on 2 cores)`);

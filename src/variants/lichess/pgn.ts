@@ -1,0 +1,41 @@
+/**
+ * PGN games of the lichess variants: the start from `[Variant]` (the names lichess writes:
+ * `Atomic`, `Antichess`, `Crazyhouse`, `Horde`, `King of the Hill`, `Racing Kings`,
+ * `Three-check`) and `[FEN]`, and the mainline replayed with the variant's SAN. The game tree
+ * comes from the PGN reader unchecked (`parsePgn(text, { validate: false })`).
+ */
+import { err, ok, type Result } from '../../core/result.js';
+import type { PgnGame } from '../../notation/pgn-game.js';
+import { VariantPosition } from './position.js';
+import { parseVariantName, type VariantRules } from './rules.js';
+import { parseVariantSan } from './san.js';
+
+/** Why a variant game does not replay: the ply (0 for the start) and a message. */
+export interface VariantReplayError {
+  readonly kind: 'variant' | 'fen' | 'illegal';
+  /** The ply of the move at fault (1 for the first move), 0 for the start. */
+  readonly ply: number;
+  readonly message: string;
+}
+
+/** The variant a game's `[Variant]` tag names, or undefined (standard chess, Chess960, no tag, another game). */
+export function pgnVariant(game: PgnGame): VariantRules | undefined {
+  const tag = game.tags.find(([name]) => name === 'Variant')?.[1];
+  return tag === undefined ? undefined : parseVariantName(tag);
+}
+
+/** The position after the mainline of a variant game, or where and why it stops. */
+export function replayVariantGame(game: PgnGame): Result<VariantPosition, VariantReplayError> {
+  const rules = pgnVariant(game);
+  if (rules === undefined) return err({ kind: 'variant', ply: 0, message: 'no lichess variant in [Variant]' });
+  const fen = game.tags.find(([name]) => name === 'FEN')?.[1];
+  const start = fen === undefined ? ok(VariantPosition.default(rules)) : VariantPosition.fromFen(rules, fen);
+  if (!start.ok) return err({ kind: 'fen', ply: 0, message: start.error.message });
+  let pos = start.value;
+  for (const [i, move] of game.moves.entries()) {
+    const read = parseVariantSan(pos, move.san);
+    if (!read.ok) return err({ kind: 'illegal', ply: i + 1, message: read.error.message });
+    pos = read.value.play();
+  }
+  return ok(pos);
+}

@@ -29,6 +29,8 @@ export { makeUci, parseUci } from './notation/uci.js';
 export type { UciError } from './notation/uci.js';
 export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';
+export { GameRecord, lineText, mainline, makeLan } from './notation/game-record.js';
+export type { LineTextOptions, MainlineMove } from './notation/game-record.js';
 export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue, visitPgn, visitPgnSync } from './notation/index.js';
 export type {
   CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnSource, PgnStep,

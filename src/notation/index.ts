@@ -14,3 +14,5 @@ export { DEFAULT_MAX_GAME_BYTES, PgnSplitter, type GameSlice } from './pgn-split
 export { startingPosition as pgnStartingPosition, variantKind, type StartError, type VariantKind } from './pgn-start.js';
 export { makePgn, type WritePgnOptions } from './pgn-write.js';
 export { GameVisitReader, visitPgn, visitPgnSync, type PgnVisitor, type VisitOptions } from './pgn-visit.js';
+export { GameRecord, lineText, mainline, makeLan, resultMarker } from './game-record.js';
+export type { LineTextOptions, MainlineMove } from './game-record.js';

@@ -10,7 +10,7 @@
  * while (hi !== 0) { const sq = 32 + lsb(hi); hi &= hi - 1; … }
  * ```
  */
-import { checkSquare } from './square.js';
+import { toSquare, type SquareLike } from './square.js';
 
 /** Index (0..31) of the least significant set bit of a non-zero int32. */
 export const lsb = (x: number): number => 31 - Math.clz32(x & -x);
@@ -75,12 +75,12 @@ export class SquareSet implements Iterable<number> {
     return new SquareSet(-1, -1);
   }
 
-  /** The set of the given squares; a RangeError for a number that is no square. */
-  static fromSquares(squares: Iterable<number>): SquareSet {
+  /** The set of the given squares (numbers or names); a RangeError for one that is no square. */
+  static fromSquares(squares: Iterable<SquareLike>): SquareSet {
     let lo = 0;
     let hi = 0;
-    for (const sq of squares) {
-      checkSquare(sq, 'SquareSet.fromSquares');
+    for (const square of squares) {
+      const sq = toSquare(square, 'SquareSet.fromSquares');
       if (sq < 32) lo |= 1 << sq;
       else hi |= 1 << (sq - 32);
     }
@@ -88,24 +88,26 @@ export class SquareSet implements Iterable<number> {
   }
 
   /** The set of one square; a RangeError for a number that is no square (also in `has`, `with`). */
-  static fromSquare(sq: number): SquareSet {
-    checkSquare(sq, 'SquareSet.fromSquare');
+  static fromSquare(square: SquareLike): SquareSet {
+    const sq = toSquare(square, 'SquareSet.fromSquare');
     return sq < 32 ? new SquareSet(1 << sq, 0) : new SquareSet(0, 1 << (sq - 32));
   }
 
-  has(sq: number): boolean {
-    checkSquare(sq, 'SquareSet.has');
+  /** Whether the set holds the square (a number or a name). */
+  has(square: SquareLike): boolean {
+    const sq = toSquare(square, 'SquareSet.has');
     return has(this.lo, this.hi, sq);
   }
 
-  with(sq: number): SquareSet {
-    checkSquare(sq, 'SquareSet.with');
+  /** The set with the square added. */
+  with(square: SquareLike): SquareSet {
+    const sq = toSquare(square, 'SquareSet.with');
     return sq < 32 ? new SquareSet(this.lo | (1 << sq), this.hi) : new SquareSet(this.lo, this.hi | (1 << (sq - 32)));
   }
 
   /** The set without the square (a RangeError for a number that is no square). */
-  without(sq: number): SquareSet {
-    checkSquare(sq, 'SquareSet.without');
+  without(square: SquareLike): SquareSet {
+    const sq = toSquare(square, 'SquareSet.without');
     return sq < 32 ? new SquareSet(this.lo & ~(1 << sq), this.hi) : new SquareSet(this.lo, this.hi & ~(1 << (sq - 32)));
   }
 

@@ -182,3 +182,13 @@ test('position issues read as sentences, each beside its code', () => {
     assert.equal(r.error.message, `invalid position: ${details.join('; ')}`);
   }
 });
+
+test('SquareSet takes squares as names too, and refuses names that are none', () => {
+  const set = SquareSet.fromSquares(['a1', 'h8', 28]);
+  assert.deepEqual([...set], [0, 28, 63]);
+  assert.ok(set.has('e4') && !set.has('e5'));
+  assert.deepEqual([...set.with('b2').without('a1')], [9, 28, 63]);
+  assert.deepEqual([...SquareSet.fromSquare('h1')], [7]);
+  assert.throws(() => set.has('z9' as 'a1'), { name: 'RangeError', message: "SquareSet.has: not a square name (a1..h8): 'z9'" });
+  assert.throws(() => SquareSet.fromSquare(64), /SquareSet.fromSquare: not a square \(0..63\): 64/);
+});

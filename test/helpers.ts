@@ -1,5 +1,7 @@
 /** Shared test helpers: shared-data access, sampling, and CLI commands run in-process. */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isUsageError, type Command } from '../src/cli/usage.js';
 import type { Rng } from '../src/core/rng.js';
 import { readText } from '../src/node/data.js';
@@ -102,4 +104,17 @@ export async function runCommand(command: Command, args: string[]): Promise<{ co
     console.error = error;
     process.stdout.write = write;
   }
+}
+
+const tempDirs: string[] = [];
+
+/**
+ * A new directory in the system's temporary directory (`mkdtemp` with `prefix`), removed with all
+ * it holds when this test process exits, whether its tests passed or failed.
+ */
+export function tempDir(prefix: string): string {
+  if (tempDirs.length === 0) process.once('exit', () => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
 }

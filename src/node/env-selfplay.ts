@@ -31,18 +31,17 @@
  * index in the whole run, so a killed run resumed gives the files of a run never killed. The
  * cost: a kill also loses the games held back, and they take memory meanwhile.
  */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { envSeed } from '../env/batch.js';
 import type { ObservationKind } from '../env/kernel.js';
 import type { NpyDescr } from '../env/npy.js';
 import { kernelFactory } from '../env/registry.js';
-import { readJson, writeJsonAtomic } from './atomic-file.js';
+import { makeDirectory, readJson, writeJsonAtomic } from './files.js';
 import { NpyFileWriter } from './env-npy.js';
 import { splitRange } from './env-pool.js';
 import { takeLock } from './lock.js';
-import { makeDirectory } from './make-dir.js';
 import { WorkerThreadError } from './worker-error.js';
 
 export type SelfplayPolicy = 'random' | 'mcts';

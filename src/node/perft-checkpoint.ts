@@ -21,7 +21,7 @@ import { dirname, resolve } from 'node:path';
 import { Position } from '../chess/position.js';
 import { makeFen } from '../notation/fen.js';
 import { perft } from '../tools/perft.js';
-import { tmpName } from './atomic-file.js';
+import { tmpName } from './files.js';
 import { takeLock } from './lock.js';
 import { perftJobs, runPerftJobs, type PerftJob, type RootCount } from './perft-pool.js';
 

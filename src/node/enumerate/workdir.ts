@@ -20,8 +20,7 @@
  */
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJson, tmpName } from '../atomic-file.js';
-import { makeDirectory } from '../make-dir.js';
+import { makeDirectory, readJson, tmpName } from '../files.js';
 
 /**
  * A failure the user caused (bad workdir state, unsupported combination, a damaged file). `input`
@@ -77,7 +76,7 @@ export const spillMarker = (dir: string, ply: number, i: number): string => join
 export const planFile = (dir: string, ply: number): string => join(levelDir(dir, ply), 'plan.json');
 export const manifestFile = (dir: string): string => join(dir, 'manifest.json');
 
-export { readJson, tmpName, writeJsonAtomic } from '../atomic-file.js';
+export { readJson, tmpName, writeJsonAtomic } from '../files.js';
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isLevel = (v: unknown, ply: number): boolean => {

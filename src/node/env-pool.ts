@@ -20,28 +20,8 @@ import { BatchEnv, checkObserveAs, type BatchOptions } from '../env/batch.js';
 import { createBuffers, sliceBuffers, type EnvBuffers } from '../env/buffers.js';
 import { DEFAULT_KERNEL_OPTIONS, type KernelOptions } from '../env/kernel.js';
 import { kernelFactory } from '../env/registry.js';
-import type { SupervisorInit } from './env-supervisor.js';
+import { CMD_EXIT, CMD_OBSERVE_AS, CMD_RESET, CMD_STEP, CMD_STEP_RANDOM, CTRL_ARG, CTRL_CMD, CTRL_GEN, CTRL_PENDING, SPIN, type SupervisorInit, type WorkerInit } from './env-protocol.js';
 import { WorkerThreadError } from './worker-error.js';
-
-export const CMD_STEP = 1;
-export const CMD_RESET = 2;
-export const CMD_EXIT = 3;
-export const CMD_STEP_RANDOM = 4;
-/** Argument: 2 · environment + player; the thread that holds it writes into `WorkerInit.scratch`. */
-export const CMD_OBSERVE_AS = 5;
-/** Control words: generation, command, workers still busy (negative once one is lost), argument. */
-export const CTRL_GEN = 0;
-export const CTRL_CMD = 1;
-export const CTRL_PENDING = 2;
-export const CTRL_ARG = 3;
-/**
- * Added to the pending count when a worker is lost: the count stays negative whatever the other
- * workers still subtract (at most the workers' number), and the main thread's wait, which
- * compares the count, cannot miss the change.
- */
-export const LOST = -0x80000000;
-/** Spin iterations before sleeping on a futex (short: the cores may be shared). */
-export const SPIN = 2000;
 
 export interface PoolOptions {
   /** A registered game id (`chess`, `chess960`). */
@@ -52,23 +32,6 @@ export interface PoolOptions {
   readonly threads: number;
   readonly kernel?: Partial<KernelOptions> & { readonly startFens?: readonly string[] };
   readonly batch?: BatchOptions;
-}
-
-/** What a worker needs to rebuild its slice (structured-cloneable). */
-export interface WorkerInit {
-  readonly memory: SharedArrayBuffer;
-  readonly control: SharedArrayBuffer;
-  readonly size: number;
-  readonly actionCount: number;
-  readonly maxLegal: number;
-  readonly observationSize: number;
-  readonly start: number;
-  readonly end: number;
-  readonly game: string;
-  readonly kernel: KernelOptions & { readonly startFens?: readonly string[] };
-  readonly batch: BatchOptions;
-  /** One observation (float32) that `CMD_OBSERVE_AS` writes. */
-  readonly scratch: SharedArrayBuffer;
 }
 
 /** Method names of the commands, for errors. */

@@ -13,14 +13,9 @@
  * but if it were terminated during a step (only the pool holds it), its workers would end with
  * it unseen and the step would wait for ever. Between steps its exit fails the pool's next call.
  */
-import { parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
-import { CMD_EXIT, CTRL_CMD, CTRL_PENDING, LOST, type WorkerInit } from './env-pool.js';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { CMD_EXIT, CTRL_CMD, CTRL_PENDING, LOST, type SupervisorInit } from './env-protocol.js';
 
-export interface SupervisorInit {
-  readonly workers: readonly WorkerInit[];
-  /** Where the reason of a death goes, before the main thread is woken. */
-  readonly port: MessagePort;
-}
 
 const { workers: inits, port } = workerData as SupervisorInit;
 const c = new Int32Array(inits[0]!.control);

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BatchEnv } from '../env/batch.js';
 import { createBuffers, sliceBuffers } from '../env/buffers.js';
 import { kernelFactory } from '../env/registry.js';
-import { CMD_EXIT, CMD_OBSERVE_AS, CMD_RESET, CMD_STEP, CMD_STEP_RANDOM, CTRL_ARG, CTRL_CMD, CTRL_GEN, CTRL_PENDING, SPIN, type WorkerInit } from './env-pool.js';
+import { CMD_EXIT, CMD_OBSERVE_AS, CMD_RESET, CMD_STEP, CMD_STEP_RANDOM, CTRL_ARG, CTRL_CMD, CTRL_GEN, CTRL_PENDING, SPIN, type WorkerInit } from './env-protocol.js';
 
 const init = workerData as WorkerInit;
 const buffers = createBuffers(init.size, init.actionCount, init.maxLegal, init.observationSize, init.memory);

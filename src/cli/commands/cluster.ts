@@ -94,6 +94,7 @@ export const clusterCommand: Command = {
         lockMs: parseIntOption('--lock-ms', values['lock-ms'], 30000, 100),
         delayMs: parseIntOption('--delay-ms', values['delay-ms'], 0),
         log: (line: string) => console.log(line),
+        warn: (line: string) => console.error(`caissa cluster: ${visible(line)}`),
       };
       await ready();
       const worker = (await workerModule()).startClusterWorker(options);
@@ -123,10 +124,11 @@ export const clusterCommand: Command = {
       return EXIT_OK;
     }
     const pos = positionArg(values.fen);
+    const warn = (line: string): void => console.error(`caissa cluster: ${visible(line)}`);
     let submit: () => Promise<void>;
     if (values.perft !== undefined) {
       const depth = parseDepth('--perft', values.perft, 0);
-      const o = { connection, pos, depth, cut: parseDepth('--cut', values.cut, Math.min(3, depth)), shards: parseIntOption('--shards', values.shards, 64, 1) };
+      const o = { connection, pos, depth, cut: parseDepth('--cut', values.cut, Math.min(3, depth)), shards: parseIntOption('--shards', values.shards, 64, 1), warn };
       submit = async () => {
         const start = performance.now();
         const nodes = await (await submitModule()).submitPerft(o);
@@ -148,6 +150,7 @@ export const clusterCommand: Command = {
         plies,
         identity: identity.value,
         unitBytes: parseGigabytes('--memory', values.memory, 1),
+        warn,
         onLevel: (l: LevelStats) => console.log(values.json ? JSON.stringify(l) : `ply ${l.ply}: ${l.positions} positions, ${l.paths} paths`),
       };
       submit = async () => {

@@ -1,5 +1,3 @@
-import { connect } from 'node:net';
-
 /** Redis connection options for BullMQ from a `redis://[[user]:password@]host:port[/db]` URL. */
 export interface RedisOptions {
   readonly host: string;
@@ -51,66 +49,100 @@ export function parseRedisUrl(text: string): ParsedRedis {
 /** The one queue every job goes through. */
 export const QUEUE = 'caissa';
 
-/** Redis's error for AUTH when it needs no password (the first form from Redis 6 on): the clients warn and go on. */
-const NO_PASSWORD = /^-ERR (AUTH .* called without any password configured for the default user|Client sent AUTH, but no password is set)/;
-
-/** More than the probe's answers from Redis can take (its longest error line is under 200 bytes). */
-const MAX_ANSWERS = 4096;
-
-/** A command as clients send it (RESP): an array of bulk strings. */
-const command = (args: readonly string[]): string => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
-
 /**
- * The AUTH the clients send for `o`, as ioredis does (it folds it into its HELLO): none without a
- * user or password; the password alone (the default user); a user with their password, or with
- * an empty one when the URL gives none, which a user created `nopass` accepts.
+ * Why Redis at `o` cannot be used, or undefined when it can: ioredis connects (with the URL's user,
+ * password and database) and sends PING, once, without retries, within `timeoutMs`. Checked before
+ * the queue clients start: they would otherwise retry forever, logging each refused connection.
+ * Redis's own refusal (`NOAUTH …`, `WRONGPASS …`, `ERR DB index is out of range`) is the reason;
+ * a server that answers otherwise is not Redis.
  */
-function authCommand(o: RedisOptions): string[][] {
-  if (o.username !== undefined) return [['AUTH', o.username, o.password ?? '']];
-  return o.password !== undefined ? [['AUTH', o.password]] : [];
+export async function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
+  const { Redis } = await import('ioredis');
+  const at = `${o.host}:${o.port}`;
+  const client = new Redis({ ...o, lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (why: string | undefined): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      client.disconnect();
+      // After a reply it cannot parse, or the server's end, ioredis leaves its socket open.
+      (client.stream as { destroy(): void } | undefined)?.destroy();
+      resolve(why);
+    };
+    const timer = setTimeout(() => done(`no answer from ${at} within ${timeoutMs} ms`), timeoutMs);
+    // The first failure decides: its 'error' event (with no retries, connect() itself only says
+    // "Connection is closed."), or the command's rejection.
+    const failed = (e: Error): void => done(redisFailure(at, e));
+    client.on('error', failed);
+    client
+      .connect()
+      .then(() => client.ping())
+      .then((answer) => done(answer === 'PONG' ? undefined : `${at} is not Redis (it answered '${String(answer).slice(0, 64)}')`), failed);
+  });
+}
+
+/** What an ioredis failure at `at` says to the user, in one line. */
+function redisFailure(at: string, e: Error): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const message = e.message.split('\n')[0]!.slice(0, 120);
+  if (code === 'ETIMEDOUT') return `no answer from ${at}`;
+  if (code !== undefined && /^E[A-Z]+$/.test(code)) return `cannot reach Redis at ${at} (${code})`;
+  // Redis 6 answers a HELLO without credentials with a long NOAUTH line about HELLO's syntax.
+  if (message.startsWith('NOAUTH')) return `Redis at ${at} refused: NOAUTH Authentication required.`;
+  if (/^(ERR|WRONGPASS|NOPERM)\b/.test(message)) return `Redis at ${at} refused: ${message}`;
+  if (/Unknown RESP type|Protocol error/i.test(message)) return `${at} is not Redis (its answer is no Redis reply)`;
+  if (/Connection is closed/i.test(message)) return `${at} is not Redis (it closed the connection)`;
+  return `cannot use Redis at ${at}: ${message}`;
+}
+
+/** Milliseconds between the queue clients' attempts to reconnect to Redis. */
+export const RETRY_MS = 2000;
+
+/** The options the queue clients connect with: `o`, retried every `RETRY_MS` while Redis is down. */
+export const clientOptions = (o: RedisOptions): RedisOptions & { retryStrategy: () => number } => ({ ...o, retryStrategy: () => RETRY_MS });
+
+/** What a process says about its connection to Redis: the 'error' listener of its queue clients. */
+export interface ConnectionReport {
+  readonly error: (e: Error) => void;
+  /** Stops watching (the process is closing its clients). */
+  readonly close: () => void;
 }
 
 /**
- * Why Redis at `o` cannot be reached within `timeoutMs`, or undefined when it can. Checked before
- * the queue clients start: they would otherwise retry forever, logging each refused connection.
- * A TCP connection is not enough (a wrong port may hold another server, and a proxy may accept
- * any): the commands the clients begin with, AUTH (`authCommand`) and SELECT of its
- * database, then a PING, must each be answered as Redis answers, with a line that is a simple
- * string (RESP, `+OK`, `+PONG`) or an error. An error (`-NOAUTH …` when a password is needed,
- * `-WRONGPASS …`, `-ERR DB index is out of range`) is the reason, which the clients would throw
- * with a stack trace. Another reply is quoted as received, its first line up to 64 characters
- * (the CLI escapes control characters).
+ * Reports a lost connection once, in one line with its retry status, instead of each client's
+ * error at each attempt (the clients keep retrying, every `RETRY_MS`); then PINGs Redis at the same
+ * pace and says, in one line, when it answers again.
  */
-export function unreachableRedis(o: RedisOptions, timeoutMs = 3000): Promise<string | undefined> {
-  const commands = [...authCommand(o), ...(o.db !== undefined ? [['SELECT', String(o.db)]] : []), ['PING']];
-  return new Promise((resolve) => {
-    const socket = connect({ host: o.host, port: o.port });
-    let reply = '';
-    const done = (why: string | undefined): void => {
-      socket.destroy();
-      resolve(why);
-    };
-    socket.setTimeout(timeoutMs, () => done(`no answer from ${o.host}:${o.port} within ${timeoutMs} ms`));
-    socket.once('connect', () => socket.write(commands.map(command).join('')));
-    socket.on('data', (b: Buffer) => {
-      reply += b.toString('latin1');
-      if (reply[0] === '+' || reply[0] === '-') {
-        // Redis answers each command with one line, in order (an error too, after a refused AUTH);
-        // lines past the last command's answer are none of the probe's business.
-        const answers = reply.split('\r\n').slice(0, -1).slice(0, commands.length);
-        const refused = answers.findIndex((a, i) => a[0] !== '+' && !(commands[i]![0] === 'AUTH' && NO_PASSWORD.test(a)));
-        const answer = answers[refused];
-        if (answer?.[0] === '-') return done(`Redis at ${o.host}:${o.port} refused ${commands[refused]![0]}: ${answer.slice(1, 65)}`);
-        if (answer !== undefined) return done(`${o.host}:${o.port} is not Redis (it answered '${answer.slice(0, 64)}')`);
-        if (answers.length >= commands.length) return done(undefined);
-        // Redis's answers to these commands are short lines: a server that streams on is another.
-        if (reply.length > MAX_ANSWERS) done(`${o.host}:${o.port} is not Redis (it answered '${reply.slice(0, 64)}')`);
+export function reportConnection(o: RedisOptions, log: (line: string) => void): ConnectionReport {
+  const at = `${o.host}:${o.port}`;
+  let watch: NodeJS.Timeout | undefined;
+  let closed = false;
+  const check = async (): Promise<void> => {
+    if ((await unreachableRedis(o, RETRY_MS)) !== undefined || closed) return;
+    clearInterval(watch);
+    watch = undefined;
+    log(`the connection to Redis at ${at} is back`);
+  };
+  const said = new Set<string>();
+  return {
+    error(e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const line = e.message.split('\n')[0]!.slice(0, 200);
+      if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) {
+        // Not the connection: a command's error (a job whose keys a restart removed), said once.
+        if (!said.has(line)) log(`Redis: ${line}`);
+        said.add(line);
         return;
       }
-      const line = reply.split(/\r?\n/)[0]!;
-      if (line.length < reply.length || reply.length >= 64) done(`${o.host}:${o.port} is not Redis (it answered '${line.slice(0, 64)}')`);
-    });
-    socket.once('end', () => done(`${o.host}:${o.port} is not Redis (it closed the connection${reply === '' ? '' : ` after '${reply.slice(0, 64)}'`})`));
-    socket.once('error', (e: NodeJS.ErrnoException) => done(`cannot reach Redis at ${o.host}:${o.port} (${e.code ?? e.message})`));
-  });
+      if (watch !== undefined || closed) return;
+      log(`lost the connection to Redis at ${at} (${code}): retrying every ${RETRY_MS / 1000} s`);
+      watch = setInterval(() => void check(), RETRY_MS);
+    },
+    close() {
+      closed = true;
+      clearInterval(watch);
+    },
+  };
 }

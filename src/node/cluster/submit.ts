@@ -16,7 +16,7 @@ import { lockWorkdir } from '../enumerate/lock.js';
 import { exactPaths, initWorkdir, makeWorkdir, planBuckets, removeLeftovers } from '../enumerate/run.js';
 import { removeIfPresent } from '../enumerate/units.js';
 import { levelDir, manifestFile, readChecked, spillDir, writeJsonAtomic, type Manifest } from '../enumerate/workdir.js';
-import { QUEUE, type RedisOptions } from './connection.js';
+import { clientOptions, QUEUE, reportConnection, type ConnectionReport, type RedisOptions } from './connection.js';
 import { jobId, type ClusterJob, type JobValue } from './jobs.js';
 
 export interface SubmitEnumeration {
@@ -30,6 +30,8 @@ export interface SubmitEnumeration {
   readonly unitBytes: number;
   readonly onLevel?: (l: LevelStats) => void;
   readonly log?: (line: string) => void;
+  /** Where a lost connection to Redis, or jobs Redis lost, are reported (one line each). */
+  readonly warn?: (line: string) => void;
 }
 
 const TIMEOUT = 24 * 3600 * 1000;
@@ -44,18 +46,58 @@ interface Clients {
   readonly flows: FlowProducer;
   readonly events: QueueEvents;
   readonly queue: Queue;
+  readonly report: ConnectionReport;
+  readonly warn: (line: string) => void;
 }
 
-async function openClients(connection: RedisOptions): Promise<Clients> {
-  const clients = { flows: new FlowProducer({ connection }), events: new QueueEvents(QUEUE, { connection }), queue: new Queue(QUEUE, { connection }) };
+async function openClients(o: RedisOptions, warn: (line: string) => void = () => {}): Promise<Clients> {
+  const connection = clientOptions(o);
+  const report = reportConnection(o, warn);
+  const clients = { flows: new FlowProducer({ connection }), events: new QueueEvents(QUEUE, { connection }), queue: new Queue(QUEUE, { connection }), report, warn };
+  clients.flows.on('error', report.error);
+  clients.events.on('error', report.error);
+  clients.queue.on('error', report.error);
   await clients.events.waitUntilReady();
   return clients;
 }
 
 async function closeClients(c: Clients): Promise<void> {
+  c.report.close();
   await c.flows.close();
   await c.events.close();
   await c.queue.close();
+}
+
+/** Milliseconds between the checks that a flow's parent job is still in Redis. */
+const LOST_CHECK_MS = 2000;
+/** Times a flow that Redis lost (a restart with an empty database) is submitted again. */
+const MAX_RESUBMITS = 3;
+
+/** The flow's jobs are gone from Redis: it restarted without its data, or they were removed. */
+class LostJobs extends Error {}
+
+/**
+ * The parent job's value, once it finishes; a LostJobs error when the job is no longer in Redis.
+ * (BullMQ's own wait would wait the whole timeout for a job that no longer exists.)
+ */
+async function waitForParent(c: Clients, job: Job): Promise<JobValue> {
+  const finished = job.waitUntilFinished(c.events, TIMEOUT) as Promise<JobValue>;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<never>((_, reject) => {
+    const check = (): void => {
+      timer = setTimeout(() => {
+        Job.fromId(c.queue, job.id!).then((found) => (found === undefined ? reject(new LostJobs()) : check()), () => check());
+      }, LOST_CHECK_MS);
+    };
+    check();
+  });
+  try {
+    return await Promise.race([finished, lost]);
+  } finally {
+    clearTimeout(timer);
+    // A wait left behind for a lost job settles only at the timeout, or when the clients close.
+    finished.catch(() => {});
+  }
 }
 
 const isFailed = async (queue: Queue, id: string): Promise<Job | undefined> => {
@@ -77,7 +119,7 @@ async function runFlow(
   let generation = 0;
   while ((await isFailed(c.queue, generation === 0 ? id : jobId(id, `g${generation}`))) !== undefined) generation++;
   const ofGeneration = (base: string): string => (generation === 0 ? base : jobId(base, `g${generation}`));
-  const node = await c.flows.add({
+  const flow = {
     name: parentKind,
     queueName: QUEUE,
     data: { kind: parentKind, label } satisfies ClusterJob,
@@ -88,10 +130,20 @@ async function runFlow(
       data: child.data,
       opts: { jobId: ofGeneration(child.id), attempts: 5, backoff: { type: 'fixed', delay: 500 }, failParentOnFailure: true },
     })),
-  });
+  };
   try {
-    return (await node.job.waitUntilFinished(c.events, TIMEOUT)) as JobValue;
+    // A flow that Redis lost is submitted again (its finished units skip their work).
+    for (let resubmits = 0; ; resubmits++) {
+      try {
+        return await waitForParent(c, (await c.flows.add(flow)).job);
+      } catch (e) {
+        if (!(e instanceof LostJobs)) throw e;
+        if (resubmits === MAX_RESUBMITS) throw new ClusterError(`${label}: Redis lost its jobs ${MAX_RESUBMITS + 1} times (restarted without its data?)`);
+        c.warn(`Redis lost the jobs of ${label} (restarted without its data?): submitting them again`);
+      }
+    }
   } catch (e) {
+    if (e instanceof ClusterError) throw e;
     // The parent only says that a child failed: name the child and its own reason.
     for (const child of children) {
       const failed = await isFailed(c.queue, ofGeneration(child.id));
@@ -118,7 +170,7 @@ async function submitLocked(o: SubmitEnumeration, dir: string): Promise<LevelSta
   const manifest = initWorkdir(dir, { fen: o.fen, identity: o.identity, plies: o.plies, resume: true, pos: o.pos });
   const run = createHash('sha1').update(`${dir}|${o.fen}|${o.identity}|${o.plies}`).digest('hex').slice(0, 12);
   const code = identityCode(o.identity);
-  const clients = await openClients(o.connection);
+  const clients = await openClients(o.connection, o.warn);
   try {
     const levels = [...manifest.levels];
     removeLeftovers(dir, levels);
@@ -169,6 +221,8 @@ export interface SubmitPerft {
   /** Distinct positions at this depth are the subtrees. */
   readonly cut: number;
   readonly shards: number;
+  /** Where a lost connection to Redis, or jobs Redis lost, are reported (one line each). */
+  readonly warn?: (line: string) => void;
 }
 
 /** perft(depth) as Σ multiplicity × perft(depth − cut) over the distinct positions at `cut`, in shard jobs. */
@@ -180,7 +234,7 @@ export async function submitPerft(o: SubmitPerft): Promise<bigint> {
   const count = entries.length / stride;
   const shards = Math.max(1, Math.min(o.shards, count));
   const digest = createHash('sha1').update(`${Array.from(o.pos.words).join(',')}|${o.depth}|${cut}|${shards}`).digest('hex').slice(0, 12);
-  const clients = await openClients(o.connection);
+  const clients = await openClients(o.connection, o.warn);
   try {
     const children = Array.from({ length: shards }, (_, s) => {
       const from = Math.floor((s * count) / shards);

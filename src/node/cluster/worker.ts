@@ -6,7 +6,7 @@
  */
 import { Worker, type Job } from 'bullmq';
 import { WorkerPool } from '../enumerate/pool.js';
-import { QUEUE, type RedisOptions } from './connection.js';
+import { clientOptions, QUEUE, reportConnection, type RedisOptions } from './connection.js';
 import { sumValues, ZERO, type ClusterJob, type JobValue } from './jobs.js';
 
 export interface ClusterWorkerOptions {
@@ -18,6 +18,8 @@ export interface ClusterWorkerOptions {
   /** Sleep before each job: only for crash-recovery tests. */
   readonly delayMs: number;
   readonly log: (line: string) => void;
+  /** Where a lost connection is reported (once, with its retry status) and its return. */
+  readonly warn: (line: string) => void;
 }
 
 export interface RunningWorker {
@@ -47,16 +49,20 @@ export function startClusterWorker(o: ClusterWorkerOptions): RunningWorker {
     return value;
   };
   const worker = new Worker<ClusterJob, JobValue>(QUEUE, processJob, {
-    connection: o.connection,
+    connection: clientOptions(o.connection),
     concurrency: o.concurrency,
     lockDuration: o.lockMs,
     stalledInterval: Math.max(500, Math.floor(o.lockMs / 2)),
     maxStalledCount: 10,
   });
   worker.on('failed', (job, e) => o.log(`failed ${job?.id} ${e.message}`));
+  const report = reportConnection(o.connection, o.warn);
+  worker.on('error', report.error);
   return {
     async close() {
-      await worker.close();
+      report.close();
+      // Without waiting for Redis: a job cut short runs again elsewhere once its lock expires.
+      await worker.close(true);
       await pool.close();
     },
   };

@@ -60,6 +60,11 @@ export interface SelfplayOptions {
   readonly maxSteps: number;
   /** Continue the run in `out` (if there is one) up to `games` games in all. */
   readonly resume?: boolean;
+  /**
+   * Start afresh over the run in `out`, removing its files. Without it (or `resume`), a directory
+   * that holds a run (its manifest or any of its files) is refused with a SelfplayRunError.
+   */
+  readonly force?: boolean;
   /** Games written in the order of their indices: files independent of `threads`, `batch`, timing and kills. */
   readonly repeatable?: boolean;
   /**
@@ -81,6 +86,9 @@ export class SelfplayBusyError extends Error {
 
 /** The lock file in `out` that keeps a second run off (`lock.ts`). */
 export const SELFPLAY_LOCK = 'lock.json';
+
+/** The files a run writes in `out`, its manifest last. */
+const RUN_FILES = ['observations', 'masks', 'policies', 'actions', 'values', 'players', 'games', 'plies', 'fens', 'flags'].map((n) => `${n}.npy`).concat('manifest.json');
 
 /** How often a run writes its checkpoint unless told (`SelfplayOptions.checkpointMs`). */
 export const CHECKPOINT_MS = 1000;
@@ -211,8 +219,15 @@ async function runLocked(
     throw new SelfplayRunError(`${path('manifest.json')}: cannot be read (${(e as Error).message})`);
   }
   if (prior !== undefined && prior.format !== 'caissa-selfplay') throw new SelfplayRunError(`${options.out}: its manifest.json is not a self-play manifest`);
-  if (prior !== undefined && prior.complete === false && options.resume !== true) {
-    throw new SelfplayRunError(`${options.out} holds an unfinished run (${prior.games} games): pass --resume to continue it, or use another directory`);
+  if (prior !== undefined && prior.complete === false && options.resume !== true && options.force !== true) {
+    throw new SelfplayRunError(`${options.out} holds an unfinished run (${prior.games} games): pass --resume to continue it, --force to start afresh, or use another directory`);
+  }
+  // A run's files left without a manifest (a run killed before its first checkpoint, or one that
+  // failed while it replaced another's) are a run too: nothing is overwritten unasked.
+  const left = RUN_FILES.filter((name) => existsSync(path(name)));
+  if (options.resume !== true && options.force !== true && (prior !== undefined || left.length > 0)) {
+    const what = prior !== undefined ? `a run (${prior.games} games)` : `the files of a run (${left.join(', ')})`;
+    throw new SelfplayRunError(`${options.out} holds ${what}: pass --resume to continue or extend it, --force to start afresh, or use another directory`);
   }
   const resumed = options.resume === true && prior !== undefined ? prior : undefined;
   if (resumed !== undefined) {
@@ -221,9 +236,10 @@ async function runLocked(
     if (theirs.join() !== ours.join()) throw new SelfplayRunError(`${options.out} holds a different run (${theirs.join(' ')})`);
   }
   const segment = resumed === undefined ? 0 : resumed.segments ?? 1;
-  // A fresh run over a finished one: that run's manifest goes before its files are replaced, so
-  // that no kill or failure meanwhile leaves it vouching for files that no longer hold its games.
-  if (resumed === undefined && prior !== undefined) rmSync(path('manifest.json'), { force: true });
+  // A fresh run over another (--force): that run's manifest goes first, so that no kill or
+  // failure meanwhile leaves it vouching for files that no longer hold its games; then all its
+  // files (another game's flags.npy too).
+  if (resumed === undefined) for (const name of ['manifest.json', ...left]) rmSync(path(name), { force: true });
 
   const files: [string, NpyDescr, readonly number[]][] = [
     ['observations', '<f4', shape],

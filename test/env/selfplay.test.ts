@@ -22,7 +22,7 @@ import { decodeChessLabel, encodeChessMove } from '../../src/env/chess-actions.j
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
 import { decodeNpy, type NpyArray } from '../../src/env/npy.js';
-import { runSelfplay, type SelfplayOptions } from '../../src/node/env-selfplay.js';
+import { runSelfplay, SelfplayRunError, type SelfplayOptions } from '../../src/node/env-selfplay.js';
 import { selfplayCommand } from '../../src/cli/commands/selfplay.js';
 import { UsageError } from '../../src/cli/usage.js';
 import { numpyPython } from './numpy.js';
@@ -520,8 +520,10 @@ test('a finished run resumed with more games is extended; with as many, left as 
     check(dir, options);
     assert.deepEqual(gameLines(dir).slice(0, 3), first);
     assert.equal(readManifest(dir)!.segments, 2);
-    // A fresh run (no resume) replaces a finished one, as it always did.
-    await runSelfplay({ ...base, games: 2, out: dir });
+    // A fresh run over a finished one is refused unless forced (then it replaces it).
+    await assert.rejects(runSelfplay({ ...base, games: 2, out: dir }), (e) => e instanceof SelfplayRunError && e.message.includes('holds a run (7 games): pass --resume'));
+    assert.equal(gameLines(dir).length, 7);
+    await runSelfplay({ ...base, games: 2, out: dir, force: true });
     assert.equal(gameLines(dir).length, 2);
   }));
 
@@ -538,7 +540,7 @@ test('a run of one game plays it, one extended by one game plays one more, and o
     // its run was one segment, and the games that continue it have seeds of their own.
     // One thread, so that a segment played again from the run's own seed would repeat its games exactly.
     const fresh = { ...base, games: 3, threads: 1, out: dir };
-    await runSelfplay(fresh);
+    await runSelfplay({ ...fresh, force: true });
     const path = join(dir, 'manifest.json');
     const older = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
     delete older.complete;
@@ -647,8 +649,8 @@ test('a fresh run that fails while it replaces a finished run\'s files leaves no
     // run's manifest was left, complete, counting samples that observations.npy no longer held.
     rmSync(join(dir, 'values.npy'));
     mkdirSync(join(dir, 'values.npy'));
-    await assert.rejects(runSelfplay({ ...base, games: 2, out: dir }), /EISDIR/);
-    assert.equal(load(dir, 'observations').shape[0], 0);
+    await assert.rejects(runSelfplay({ ...base, games: 2, out: dir, force: true }), /EISDIR|directory/);
+    assert.ok(!existsSync(join(dir, 'observations.npy')) || load(dir, 'observations').shape[0] === 0);
     assert.equal(readManifest(dir), undefined);
     // Nothing is left to resume: the next run, with --resume or not, starts afresh.
     rmSync(join(dir, 'values.npy'), { recursive: true });
@@ -712,3 +714,27 @@ await import('./env-selfplay-worker.real.js');
     tree.remove();
   }
 });
+
+test('selfplay --out DIR holding a run (finished, or files without a manifest) is refused with exit 2 and nothing changed, unless --resume or --force; --force removes the old run\'s files, another game\'s flags.npy too', () =>
+  withDir(async (dir) => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, [MAIN, 'selfplay', '--batch', '2', '--max-steps', '20', '--out', dir, '--quiet', ...args], { encoding: 'utf8' });
+    assert.equal(cli('--game', 'paco', '--games', '2').status, 0);
+    const before = readFileSync(join(dir, 'manifest.json'), 'utf8');
+    for (const args of [['--games', '1'], ['--game', 'paco', '--games', '2', '--seed', '5']]) {
+      const r = cli(...args);
+      assert.equal(r.status, 2, r.stderr);
+      assert.equal(r.stderr, `caissa selfplay: ${dir} holds a run (2 games): pass --resume to continue or extend it, --force to start afresh, or use another directory\n`);
+      assert.equal(readFileSync(join(dir, 'manifest.json'), 'utf8'), before);
+    }
+    assert.equal(cli('--games', '1', '--resume', '--force').status, 2);
+    const forced = cli('--games', '1', '--force');
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.ok(!existsSync(join(dir, 'flags.npy')), 'the Paco run\'s flags.npy is gone');
+    assert.equal(readManifest(dir)!.games, 1);
+    // Files of a run without its manifest (killed before its first checkpoint) are a run too.
+    rmSync(join(dir, 'manifest.json'));
+    const r = cli('--games', '1');
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /holds the files of a run \(observations\.npy, .*\): pass --resume/);
+    return Promise.resolve();
+  }));

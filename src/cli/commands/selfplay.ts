@@ -21,7 +21,7 @@ const UNWRITABLE = new Set(['EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'EROFS', 'EN
 
 const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     [--policy random|mcts] [--sims K] [--value material|rollout] [--batch B] [--threads T]
-    [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume]
+    [--observation alphazero|compact] [--max-steps S] [--seed S] [--repeatable] [--resume | --force]
     [--checkpoint-ms MS] [--quiet] [--json]
   --game: chess unless given; the others' defaults: --policy random, --sims 64, --value material
     (paco: rollout), --batch the smaller of N and 64, --threads 1, --observation alphazero,
@@ -33,6 +33,8 @@ const usage = `caissa selfplay [--game chess|chess960|paco] --games N --out DIR
     an earlier one)
   --resume: continue the run in DIR (checkpointed every --checkpoint-ms) up to N games in all,
     with the options it was started with; a kill loses at most the games since the last checkpoint
+  --force: start afresh in a DIR that holds a run, removing its files (without --resume or
+    --force, such a DIR is refused)
   --checkpoint-ms: milliseconds between checkpoints, 1000 unless given (0: after every game); it
     never changes the files, and a run may be resumed with another
   chess: 4672 AlphaZero actions (pgx numbering), observation alphazero (8x8x119) or compact (8x8x20);
@@ -68,6 +70,7 @@ export const selfplayCommand: Command = {
         'max-steps': { type: 'string' },
         seed: { type: 'string' },
         resume: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
         repeatable: { type: 'boolean', default: false },
         'checkpoint-ms': { type: 'string' },
         quiet: { type: 'boolean', default: false },
@@ -91,6 +94,7 @@ export const selfplayCommand: Command = {
     if (values.sims !== undefined && policy !== 'mcts') throw new UsageError('--sims needs --policy mcts');
     // The value function rates the search's leaves: the random policy has none, and would ignore it.
     if (values.value !== undefined && policy !== 'mcts') throw new UsageError('--value needs --policy mcts');
+    if (values.resume && values.force) throw new UsageError('--resume and --force: give one (continue the run, or start afresh)');
     const games = parseIntOption('--games', values.games, 1, 1);
     const options = {
       game,
@@ -106,6 +110,7 @@ export const selfplayCommand: Command = {
       observation: observation as ObservationKind,
       maxSteps: parseIntOption('--max-steps', values['max-steps'], 512, 1),
       resume: values.resume,
+      force: values.force,
       repeatable: values.repeatable,
       checkpointMs: parseIntOption('--checkpoint-ms', values['checkpoint-ms'], CHECKPOINT_MS, 0, MAX_CHECKPOINT_MS),
     };

@@ -3,8 +3,7 @@
  * level fits the memory budget, and past that (or whenever a work directory is given, for
  * checkpoints) as an external-memory BFS with hash-bucketed spill files (`units.ts`).
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Position } from '../../chess/position.js';
 import { capacityFor, EntrySet } from '../../tools/enumerate/entry-set.js';
@@ -15,6 +14,7 @@ import { KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
 import { WorkerPool } from './pool.js';
 import { Progress } from './progress.js';
 import { LOCK_NAME, lockWorkdir } from './lock.js';
+import { withSpillDir } from './spill.js';
 import { bucketOf, log2, removeIfPresent, type DedupUnit, type ExpandUnit } from './units.js';
 import { shareSet } from './shared-set.js';
 import type { WorkerReply } from './worker.js';
@@ -113,15 +113,13 @@ async function runMemory(pool: WorkerPool, o: EnumerateOptions): Promise<Enumera
     const needed = childBytes + level.bytes + (seen?.bytes ?? 0);
     if (needed > o.memoryBytes && seen === undefined && code !== ID_DIAGRAM) {
       // The next level does not fit: continue as an external-memory BFS in a temporary directory.
-      const dir = mkdtempSync(join(tmpdir(), 'caissa-enumerate-'));
-      o.progress.note(`level ${ply} needs ~${(needed / 2 ** 30).toFixed(2)} GB > budget: spilling to ${dir}`);
-      try {
-        dumpLevel(dir, o, levels, level, ply - 1);
+      const spilled = level;
+      return withSpillDir(o.keepTemp === true, async (dir) => {
+        o.progress.note(`level ${ply} needs ~${(needed / 2 ** 30).toFixed(2)} GB > budget: spilling to ${dir}`);
+        dumpLevel(dir, o, levels, spilled, ply - 1);
         const r = await runDisk(pool, dir, o, levels);
-        return { levels: r.levels, mode: 'disk', peakTableBytes: peak };
-      } finally {
-        if (!o.keepTemp) rmSync(dir, { recursive: true, force: true });
-      }
+        return { levels: r.levels, mode: 'disk' as const, peakTableBytes: peak };
+      });
     }
     const { set, children } = await expandShared(pool, level, code, last ? EMIT_KEYS : EMIT_RECORDS, expected, ply, o.progress);
     peak = Math.max(peak, set.bytes + level.bytes + (seen?.bytes ?? 0));

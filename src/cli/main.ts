@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { COMMANDS, loadAllCommands } from './commands/index.js';
 import { EXIT_IO, EXIT_USAGE } from './exit.js';
+import { ioFailure } from './io-failure.js';
 import { isUsageError, usageErrorText, usageText } from './usage.js';
 import { excerpt, visible } from '../core/visible.js';
 
@@ -75,6 +76,11 @@ async function main(argv: string[]): Promise<number> {
       console.error(usageErrorText(command, e) + (hint === undefined ? '' : `\n${hint}`));
       return EXIT_USAGE;
     }
+    const io = ioFailure(e);
+    if (io !== undefined) {
+      console.error(`caissa ${command.name}: ${io}`);
+      return EXIT_IO;
+    }
     throw e;
   }
 }
@@ -83,7 +89,9 @@ async function main(argv: string[]): Promise<number> {
 // as command-line tools do, rather than die on an unhandled EPIPE; but not with success, since
 // the output was not all written (a shell's pipefail or a script must see it).
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
+  const io = ioFailure(e);
+  if (e.code !== 'EPIPE' && io === undefined) throw e;
+  if (io !== undefined) console.error(`caissa ${process.argv[2] ?? ''}: ${io}`);
   process.exit(EXIT_IO);
 });
 

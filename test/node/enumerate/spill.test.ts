@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { tempDir } from '../../helpers.js';
 
 const RUNNER = fileURLToPath(new URL('./cli-runner.js', import.meta.url));
-// A budget that the fifth level does not fit in: the run spills to a temporary directory.
-const ARGS = [RUNNER, 'enumerate', '--plies', '6', '--memory', '0.002', '--threads', '1', '--quiet', '--json'];
+// A budget that the fifth level does not fit in: the run spills to a temporary directory, and
+// runs long enough (ply 7) to be interrupted before it ends.
+const ARGS = [RUNNER, 'enumerate', '--plies', '7', '--memory', '0.002', '--threads', '1', '--quiet', '--json'];
 
 const spillDirs = (tmp: string): string[] => readdirSync(tmp).filter((n) => n.startsWith('caissa-enumerate-'));
 

@@ -5,6 +5,7 @@
 import {
   antiIndex, BISHOP_EMPTY, diagIndex, fileIndex, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, rankIndex, ROOK_EMPTY, SLIDE,
 } from '../core/attacks.js';
+import { kingSquareAt, W_TURN } from './layout.js';
 
 /**
  * Whether a piece of colour `by` standing on one of the squares (byLo, byHi) attacks `sq` over
@@ -41,4 +42,11 @@ export function isSquareAttacked(
     if ((((SLIDE[d]! | SLIDE[a]!) & diagLo) | ((SLIDE[d + 1]! | SLIDE[a + 1]!) & diagHi)) !== 0) return true;
   }
   return false;
+}
+
+/** Whether the side to move of the position at `w[p..]` is in check (FIDE 3.9). */
+export function inCheckAt(w: Int32Array, p: number): boolean {
+  const us = w[p + W_TURN]!;
+  const them = us ^ 1;
+  return isSquareAttacked(w, p, kingSquareAt(w, p, us), them, w[p + 2 * them]!, w[p + 2 * them + 1]!, w[p]! | w[p + 2]!, w[p + 1]! | w[p + 3]!);
 }

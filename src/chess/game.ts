@@ -8,7 +8,7 @@ import { MAX_MOVES_ANY } from './move.js';
 import { generateLegal } from './movegen.js';
 import { isInsufficientMaterial } from './outcome.js';
 import { applyMove, refreshKey } from './play.js';
-import { attackersOf, kingSquare } from './position.js';
+import { inCheckAt } from './attacked.js';
 
 // Lenient positions may have more moves than MAX_MOVES (see MAX_MOVES_ANY).
 const scratch = new Uint16Array(MAX_MOVES_ANY);
@@ -23,11 +23,7 @@ function outcomeOf(s: Int32Array): Outcome | undefined {
   return undefined;
 }
 
-const pair = new Int32Array(2);
-function inCheck(s: Int32Array): boolean {
-  const us = s[W_TURN]!;
-  return attackersOf(s, kingSquare(s, us), us ^ 1, s[0]! | s[2]!, s[1]! | s[3]!, pair);
-}
+const inCheck = (s: Int32Array): boolean => inCheckAt(s, 0);
 
 function makeChessGame(id: 'chess' | 'chess960'): Game<Int32Array> {
   return {

@@ -13,6 +13,8 @@
  * | 20     | fullmove number |
  * | 21, 22 | Polyglot Zobrist key (lo, hi), kept by the keyed fast paths (`applyMove`, `refreshKey`); not kept in a `Position`'s words (`polyglotKey` computes it) |
  */
+import { lsb } from '../core/bitboard.js';
+
 export const W_TURN = 16;
 export const W_EP = 17;
 export const W_CASTLING = 18;
@@ -20,6 +22,15 @@ export const W_HALFMOVE = 19;
 export const W_FULLMOVE = 20;
 export const W_KEY = 21;
 export const WORDS = 23;
+
+/**
+ * The square of `color`'s king in the position at `w[p..]`: the one place that reads it. (A
+ * position has exactly one king of each colour; with none the result is meaningless.)
+ */
+export function kingSquareAt(w: Int32Array, p: number, color: number): number {
+  const lo = w[p + 14]! & w[p + 2 * color]!;
+  return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & w[p + 2 * color + 1]!);
+}
 
 /**
  * Copies the position at `w[from..]` to `w[to..]` (copy-make's copy). `copyWithin` measured

@@ -15,6 +15,11 @@ export const moveTo = (move: number): number => (move >> 6) & 63;
 export const moveKind = (move: number): number => move >> 12;
 /** The promoted role (1 knight … 4 queen), or 0 when the move is not a promotion. */
 export const movePromotion = (move: number): number => (move >> 12 >= MOVE_PROMOTION ? (move >> 12) - 3 : 0);
+/**
+ * The king's destination of a castling move (king-takes-rook): the g-file with a rook on the
+ * king's h-side, the c-file with one on its a-side (FIDE 3.8.2, Chess960 too).
+ */
+export const castlingKingTo = (move: number): number => (move & 56) + (((move >> 6) & 63) > (move & 63) ? 6 : 2);
 
 /**
  * The largest number of legal moves of a position with material that promotions can produce

@@ -17,7 +17,10 @@
  *   double push, promotion to queen, rook, bishop or knight.
  *
  * One function serves both generation and bulk counting (`out === null`): counting adds
- * popcounts of target sets instead of writing moves, so perft's last ply costs no list.
+ * popcounts of target sets instead of writing moves, so perft's last ply costs no list. The same
+ * function, given masks of origin and destination squares, gives the legal moves of some pieces
+ * to some squares: `legalMovesTo` (one role to one square, what SAN reading needs) and
+ * `castlingMove` use it, so that every rule of legality lives here once.
  */
 import { has as isSet, lsb, popcount64 } from '../core/bitboard.js';
 import {
@@ -35,7 +38,8 @@ import {
   SLIDE,
 } from '../core/attacks.js';
 import { isSquareAttacked } from './attacked.js';
-import { W_CASTLING, W_EP, W_TURN } from './layout.js';
+import { kingSquareAt, W_CASTLING, W_EP, W_TURN } from './layout.js';
+import { BISHOP as BISHOP_ROLE, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, ROOK as ROOK_ROLE } from './types.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL } from './move.js';
 import { primeMoveGenerator } from './movegen-primer.js';
 
@@ -98,45 +102,28 @@ const RANK_1 = 0xff;
 const RANK_8 = 0xff000000 | 0;
 
 /**
- * Generates the legal moves of the position at `w[p..]` into `out[o..]` and returns how many;
- * with `out === null`, only counts them.
+ * What the side to move's king fears, for the king on `ksq` (FIDE 3.9): the checkers (and among
+ * them those that step: knights and pawns) and our pinned pieces (one of ours alone between our
+ * king and an opposing slider on its line), into `safety` as (lo, hi) pairs at SAFETY_STEP,
+ * SAFETY_CHECK and SAFETY_PIN. Computed once per position; every legal move is decided by masks
+ * built from it, here and in `legalMovesTo`.
  */
-export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null, o: number): number {
-  if (!primed) prime();
-  const us = w[p + W_TURN]!;
-  const them = us ^ 1;
-  const usLo = w[p + 2 * us]!;
-  const usHi = w[p + 2 * us + 1]!;
-  const themLo = w[p + 2 * them]!;
-  const themHi = w[p + 2 * them + 1]!;
-  const occLo = usLo | themLo;
-  const occHi = usHi | themHi;
-  const pawnLo = w[p + 4]!;
-  const pawnHi = w[p + 5]!;
-  const knightLo = w[p + 6]!;
-  const knightHi = w[p + 7]!;
-  const bishopLo = w[p + 8]!;
-  const bishopHi = w[p + 9]!;
-  const rookLo = w[p + 10]!;
-  const rookHi = w[p + 11]!;
-  const queenLo = w[p + 12]!;
-  const queenHi = w[p + 13]!;
-  const kingLo = w[p + 14]!;
-  const kingHi = w[p + 15]!;
+const safety = new Int32Array(6);
+const SAFETY_STEP = 0;
+const SAFETY_CHECK = 2;
+const SAFETY_PIN = 4;
 
-  const ourKingLo = kingLo & usLo;
-  const ourKingHi = kingHi & usHi;
-  const ksq = ourKingLo !== 0 ? (31 - Math.clz32(ourKingLo & -ourKingLo)) : 32 + (31 - Math.clz32(ourKingHi & -ourKingHi));
-  const theirDiagLo = (bishopLo | queenLo) & themLo;
-  const theirDiagHi = (bishopHi | queenHi) & themHi;
-  const theirOrthLo = (rookLo | queenLo) & themLo;
-  const theirOrthHi = (rookHi | queenHi) & themHi;
-
+function kingSafety(
+  w: Int32Array, p: number, us: number, ksq: number, usLo: number, usHi: number, occLo: number, occHi: number,
+  theirDiagLo: number, theirDiagHi: number, theirOrthLo: number, theirOrthHi: number,
+): void {
+  const themLo = occLo & ~usLo;
+  const themHi = occHi & ~usHi;
   // Checkers by knights and pawns.
   const stepCheckLo =
-    (KNIGHT_ATTACKS[2 * ksq]! & knightLo & themLo) | (PAWN_ATTACKS[128 * us + 2 * ksq]! & pawnLo & themLo);
+    (KNIGHT_ATTACKS[2 * ksq]! & w[p + 6]! & themLo) | (PAWN_ATTACKS[128 * us + 2 * ksq]! & w[p + 4]! & themLo);
   const stepCheckHi =
-    (KNIGHT_ATTACKS[2 * ksq + 1]! & knightHi & themHi) | (PAWN_ATTACKS[128 * us + 2 * ksq + 1]! & pawnHi & themHi);
+    (KNIGHT_ATTACKS[2 * ksq + 1]! & w[p + 7]! & themHi) | (PAWN_ATTACKS[128 * us + 2 * ksq + 1]! & w[p + 5]! & themHi);
   let checkLo = stepCheckLo;
   let checkHi = stepCheckHi;
 
@@ -168,14 +155,79 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
       pinHi |= bHi & usHi;
     }
   }
+  safety[SAFETY_STEP] = stepCheckLo;
+  safety[SAFETY_STEP + 1] = stepCheckHi;
+  safety[SAFETY_CHECK] = checkLo;
+  safety[SAFETY_CHECK + 1] = checkHi;
+  safety[SAFETY_PIN] = pinLo;
+  safety[SAFETY_PIN + 1] = pinHi;
+}
+
+/**
+ * Generates the legal moves of the position at `w[p..]` into `out[o..]` and returns how many;
+ * with `out === null`, only counts them.
+ */
+export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null, o: number): number {
+  return generateMasked(w, p, out, o, -1, -1, -1, -1);
+}
+
+/**
+ * The legal moves of the position at `w[p..]` from a square of the set (fromLo, fromHi) to a
+ * square of the set (toLo, toHi), into `out[o..]` (or only counted, `out === null`); returns how
+ * many. Castling, being king-takes-rook, goes to its rook's square. Checkers, pins and the
+ * evasion mask are computed for the whole position, whatever the masks: the masks only narrow
+ * the pieces moved and the squares reached.
+ */
+export function generateMasked(
+  w: Int32Array, p: number, out: Uint16Array | null, o: number,
+  fromLo: number, fromHi: number, toLo: number, toHi: number,
+): number {
+  if (!primed) prime();
+  const us = w[p + W_TURN]!;
+  const them = us ^ 1;
+  const usLo = w[p + 2 * us]!;
+  const usHi = w[p + 2 * us + 1]!;
+  const themLo = w[p + 2 * them]!;
+  const themHi = w[p + 2 * them + 1]!;
+  const occLo = usLo | themLo;
+  const occHi = usHi | themHi;
+  const pawnLo = w[p + 4]!;
+  const pawnHi = w[p + 5]!;
+  const knightLo = w[p + 6]!;
+  const knightHi = w[p + 7]!;
+  const bishopLo = w[p + 8]!;
+  const bishopHi = w[p + 9]!;
+  const rookLo = w[p + 10]!;
+  const rookHi = w[p + 11]!;
+  const queenLo = w[p + 12]!;
+  const queenHi = w[p + 13]!;
+  const kingLo = w[p + 14]!;
+  const kingHi = w[p + 15]!;
+
+  const ourKingLo = kingLo & usLo;
+  const ourKingHi = kingHi & usHi;
+  const ksq = ourKingLo !== 0 ? (31 - Math.clz32(ourKingLo & -ourKingLo)) : 32 + (31 - Math.clz32(ourKingHi & -ourKingHi));
+  const theirDiagLo = (bishopLo | queenLo) & themLo;
+  const theirDiagHi = (bishopHi | queenHi) & themHi;
+  const theirOrthLo = (rookLo | queenLo) & themLo;
+  const theirOrthHi = (rookHi | queenHi) & themHi;
+
+  kingSafety(w, p, us, ksq, usLo, usHi, occLo, occHi, theirDiagLo, theirDiagHi, theirOrthLo, theirOrthHi);
+  const stepCheckLo = safety[SAFETY_STEP]!;
+  const stepCheckHi = safety[SAFETY_STEP + 1]!;
+  const checkLo = safety[SAFETY_CHECK]!;
+  const checkHi = safety[SAFETY_CHECK + 1]!;
+  const pinLo = safety[SAFETY_PIN]!;
+  const pinHi = safety[SAFETY_PIN + 1]!;
 
   let n = 0;
 
   // King steps: to squares the opponent does not attack. The king-danger squares are computed
   // with our king lifted off the board, so that a slider's attack goes on through its square;
   // and only when the king has a square to step to at all (often not, hemmed in by its own men).
-  const candLo = KING_ATTACKS[2 * ksq]! & ~usLo;
-  const candHi = KING_ATTACKS[2 * ksq + 1]! & ~usHi;
+  const kingMoves = ((ourKingLo & fromLo) | (ourKingHi & fromHi)) !== 0;
+  const candLo = kingMoves ? KING_ATTACKS[2 * ksq]! & ~usLo & toLo : 0;
+  const candHi = kingMoves ? KING_ATTACKS[2 * ksq + 1]! & ~usHi & toHi : 0;
   if ((candLo | candHi) !== 0) {
     const liftLo = occLo ^ ourKingLo;
     const liftHi = occHi ^ ourKingHi;
@@ -261,22 +313,22 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
 
   // Squares a non-king move may go to: anything not ours, and when in check, the checker or a
   // square between it and the king.
-  let targetLo = ~usLo;
-  let targetHi = ~usHi;
+  let targetLo = ~usLo & toLo;
+  let targetHi = ~usHi & toHi;
   if (checkerCount === 1) {
     const c = checkLo !== 0 ? (31 - Math.clz32(checkLo & -checkLo)) : 32 + (31 - Math.clz32(checkHi & -checkHi));
     const bi = 2 * (ksq * 64 + c);
     targetLo &= BETWEEN[bi]! | checkLo;
     targetHi &= BETWEEN[bi + 1]! | checkHi;
-  } else if (((w[p + W_CASTLING]! >> (8 * us)) & 0xff) !== 0) {
-    n += castling(w, p, us, ksq, occLo, occHi, theirOrthLo, theirOrthHi, out, o + n);
+  } else if (kingMoves && ((w[p + W_CASTLING]! >> (8 * us)) & 0xff) !== 0) {
+    n += castling(w, p, us, ksq, occLo, occHi, theirOrthLo, theirOrthHi, toLo, toHi, out, o + n);
   }
   const lineBase = 2 * ksq * 64;
 
   // Knights: a pinned knight never moves.
   {
-    let lo = knightLo & usLo & ~pinLo;
-    let hi = knightHi & usHi & ~pinHi;
+    let lo = knightLo & usLo & ~pinLo & fromLo;
+    let hi = knightHi & usHi & ~pinHi & fromHi;
     while ((lo | hi) !== 0) {
       let s: number;
       if (lo !== 0) {
@@ -294,8 +346,8 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
 
   // Diagonal sliders (bishops and queens); a pinned one stays on its pin line.
   {
-    let lo = (bishopLo | queenLo) & usLo;
-    let hi = (bishopHi | queenHi) & usHi;
+    let lo = (bishopLo | queenLo) & usLo & fromLo;
+    let hi = (bishopHi | queenHi) & usHi & fromHi;
     while ((lo | hi) !== 0) {
       let s: number;
       let pinned: boolean;
@@ -322,8 +374,8 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
 
   // Orthogonal sliders (rooks and queens).
   {
-    let lo = (rookLo | queenLo) & usLo;
-    let hi = (rookHi | queenHi) & usHi;
+    let lo = (rookLo | queenLo) & usLo & fromLo;
+    let hi = (rookHi | queenHi) & usHi & fromHi;
     while ((lo | hi) !== 0) {
       let s: number;
       let pinned: boolean;
@@ -349,9 +401,9 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
   }
 
   // Pawns that are not pinned, set-wise.
-  const ourPawnLo = pawnLo & usLo;
-  const ourPawnHi = pawnHi & usHi;
-  {
+  const ourPawnLo = pawnLo & usLo & fromLo;
+  const ourPawnHi = pawnHi & usHi & fromHi;
+  if ((ourPawnLo | ourPawnHi) !== 0) {
     const fLo = ourPawnLo & ~pinLo;
     const fHi = ourPawnHi & ~pinHi;
     const emptyLo = ~occLo;
@@ -431,13 +483,13 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
         s = 32 + (31 - Math.clz32(hi & -hi));
         hi &= hi - 1;
       }
-      n += pinnedPawnMoves(us, s, ksq, occLo, occHi, themLo, themHi, out, o + n);
+      n += pinnedPawnMoves(us, s, ksq, occLo, occHi, themLo, themHi, toLo, toHi, out, o + n);
     }
   }
 
   // En passant: exact test of each candidate.
   const ep = w[p + W_EP]!;
-  if (ep >= 0) {
+  if (ep >= 0 && isSet(toLo, toHi, ep)) {
     let lo = PAWN_ATTACKS[128 * them + 2 * ep]! & ourPawnLo;
     let hi = PAWN_ATTACKS[128 * them + 2 * ep + 1]! & ourPawnHi;
     const captured = us === 0 ? ep - 8 : ep + 8;
@@ -464,10 +516,10 @@ export function generateLegal(w: Int32Array, p: number, out: Uint16Array | null,
   return n;
 }
 
-/** Moves of one pawn pinned to its king: along the pin line only. */
+/** Moves of one pawn pinned to its king, to squares of (toLo, toHi): along the pin line only. */
 function pinnedPawnMoves(
   us: number, s: number, ksq: number,
-  occLo: number, occHi: number, themLo: number, themHi: number,
+  occLo: number, occHi: number, themLo: number, themHi: number, toLo: number, toHi: number,
   out: Uint16Array | null, o: number,
 ): number {
   const li = 2 * (ksq * 64);
@@ -478,12 +530,14 @@ function pinnedPawnMoves(
   const one = s + step;
   // A push stays on the pin line only when the pin is along the file; then so does a double push.
   if (one >= 0 && one < 64 && isSet(lineLo, lineHi, one) && !isSet(occLo, occHi, one)) {
-    n += emitOne(out, o + n, s, one, MOVE_NORMAL);
+    if (isSet(toLo, toHi, one)) n += emitOne(out, o + n, s, one, MOVE_NORMAL);
     const two = one + step;
-    if (s >> 3 === (us === 0 ? 1 : 6) && !isSet(occLo, occHi, two)) n += emitOne(out, o + n, s, two, MOVE_DOUBLE_PUSH);
+    if (s >> 3 === (us === 0 ? 1 : 6) && !isSet(occLo, occHi, two) && isSet(toLo, toHi, two)) {
+      n += emitOne(out, o + n, s, two, MOVE_DOUBLE_PUSH);
+    }
   }
-  let cLo = PAWN_ATTACKS[128 * us + 2 * s]! & themLo & lineLo;
-  let cHi = PAWN_ATTACKS[128 * us + 2 * s + 1]! & themHi & lineHi;
+  let cLo = PAWN_ATTACKS[128 * us + 2 * s]! & themLo & lineLo & toLo;
+  let cHi = PAWN_ATTACKS[128 * us + 2 * s + 1]! & themHi & lineHi & toHi;
   while ((cLo | cHi) !== 0) {
     let t: number;
     if (cLo !== 0) {
@@ -551,14 +605,14 @@ function pathAttacked(
 const fileSpan = (a: number, b: number): number => (a < b ? ((2 << b) - (1 << a)) : ((2 << a) - (1 << b)));
 
 /**
- * Castling moves (FIDE 3.8.2, Chess960-general; the caller has checked we are not in check).
- * The king goes to the g-file (rook to f) with a rook on its h-side, to the c-file (rook to d)
- * with one on its a-side.
+ * Castling moves (FIDE 3.8.2, Chess960-general; the caller has checked we are not in check)
+ * whose rook stands on a square of (toLo, toHi). The king goes to the g-file (rook to f) with a
+ * rook on its h-side, to the c-file (rook to d) with one on its a-side.
  */
 function castling(
   w: Int32Array, p: number, us: number, ksq: number,
   occLo: number, occHi: number,
-  theirOrthLo: number, theirOrthHi: number,
+  theirOrthLo: number, theirOrthHi: number, toLo: number, toHi: number,
   out: Uint16Array | null, o: number,
 ): number {
   let rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
@@ -572,6 +626,7 @@ function castling(
   while (rights !== 0) {
     const rf = lsb(rights);
     rights &= rights - 1;
+    if (!isSet(toLo, toHi, backRank + rf)) continue;
     const hSide = rf > kf;
     const kTo = hSide ? 6 : 2;
     const rTo = hSide ? 5 : 3;
@@ -594,4 +649,121 @@ function castling(
     n++;
   }
   return n;
+}
+
+/**
+ * The legal moves of the side to move's pieces of `role` to the square `to` in the position at
+ * `w[p..]`, into `out[o..]`; returns how many: at most 12 (three pawn moves with four promotions
+ * each; eight pieces of one role at most reach one square otherwise). A pawn's move to the last rank comes four times, one
+ * per promotion; en passant comes when `to` is its square. Castling never does (see
+ * `castlingMove`): `to` is a square our pieces do not stand on. This is what reading SAN needs,
+ * as shakmaty's `san_candidates`: the text names a role and a square, and the notation filters
+ * the candidates by the origin file and rank it gives.
+ */
+export function legalMovesTo(w: Int32Array, p: number, role: number, to: number, out: Uint16Array, o: number): number {
+  const us = w[p + W_TURN]!;
+  const usLo = w[p + 2 * us]!;
+  const usHi = w[p + 2 * us + 1]!;
+  if (isSet(usLo, usHi, to)) return 0;
+  const toLo = to < 32 ? 1 << to : 0;
+  const toHi = to < 32 ? 0 : 1 << (to - 32);
+  let fromLo = w[p + 4 + 2 * role]! & usLo;
+  let fromHi = w[p + 5 + 2 * role]! & usHi;
+  // Pawns (pushes, captures, en passant, promotions: set-wise) and the king (its danger
+  // squares): the generator itself, narrowed to them and to `to`.
+  if (role === PAWN_ROLE || role === KING_ROLE) return generateMasked(w, p, out, o, fromLo, fromHi, toLo, toHi);
+  if (!primed) prime();
+  // Knights and sliders: the pieces whose attacks reach `to` (attacks are symmetric, so those
+  // seen from `to`), then the generator's masks: the evasion mask and the pin lines.
+  const themLo = w[p + 2 * (us ^ 1)]!;
+  const themHi = w[p + 2 * (us ^ 1) + 1]!;
+  const occLo = usLo | themLo;
+  const occHi = usHi | themHi;
+  if (role === KNIGHT_ROLE) {
+    fromLo &= KNIGHT_ATTACKS[2 * to]!;
+    fromHi &= KNIGHT_ATTACKS[2 * to + 1]!;
+  } else {
+    let rLo = 0;
+    let rHi = 0;
+    if (role !== BISHOP_ROLE) {
+      const r = rankIndex(to, occLo, occHi);
+      const f = fileIndex(to, occLo, occHi);
+      rLo |= SLIDE[r]! | SLIDE[f]!;
+      rHi |= SLIDE[r + 1]! | SLIDE[f + 1]!;
+    }
+    if (role !== ROOK_ROLE) {
+      const d = diagIndex(to, occLo, occHi);
+      const a = antiIndex(to, occLo, occHi);
+      rLo |= SLIDE[d]! | SLIDE[a]!;
+      rHi |= SLIDE[d + 1]! | SLIDE[a + 1]!;
+    }
+    fromLo &= rLo;
+    fromHi &= rHi;
+  }
+  if ((fromLo | fromHi) === 0) return 0;
+  const ksq = kingSquareAt(w, p, us);
+  const queenLo = w[p + 12]!;
+  const queenHi = w[p + 13]!;
+  kingSafety(
+    w, p, us, ksq, usLo, usHi, occLo, occHi,
+    (w[p + 8]! | queenLo) & themLo, (w[p + 9]! | queenHi) & themHi, (w[p + 10]! | queenLo) & themLo, (w[p + 11]! | queenHi) & themHi,
+  );
+  const checkLo = safety[SAFETY_CHECK]!;
+  const checkHi = safety[SAFETY_CHECK + 1]!;
+  if ((checkLo | checkHi) !== 0) {
+    // In check: only the king moves from a double check; from a single one, a move must
+    // capture the checker or block its line.
+    if (popcount64(checkLo, checkHi) > 1) return 0;
+    const c = checkLo !== 0 ? lsb(checkLo) : 32 + lsb(checkHi);
+    const bi = 2 * (ksq * 64 + c);
+    if (!isSet(BETWEEN[bi]! | checkLo, BETWEEN[bi + 1]! | checkHi, to)) return 0;
+  }
+  const pinLo = safety[SAFETY_PIN]!;
+  const pinHi = safety[SAFETY_PIN + 1]!;
+  if (role === KNIGHT_ROLE) {
+    // A pinned knight never moves.
+    fromLo &= ~pinLo;
+    fromHi &= ~pinHi;
+  }
+  let n = 0;
+  while ((fromLo | fromHi) !== 0) {
+    let s: number;
+    if (fromLo !== 0) {
+      s = lsb(fromLo);
+      fromLo &= fromLo - 1;
+    } else {
+      s = 32 + lsb(fromHi);
+      fromHi &= fromHi - 1;
+    }
+    // A pinned slider stays on the line through its king and its pinner.
+    const li = 2 * (ksq * 64 + s);
+    if (isSet(pinLo, pinHi, s) && !isSet(LINE[li]!, LINE[li + 1]!, to)) continue;
+    out[o + n++] = s | (to << 6) | (MOVE_NORMAL << 12);
+  }
+  return n;
+}
+
+const castleScratch = new Uint16Array(2);
+
+/**
+ * The legal castling move (king-takes-rook) of the side to move of the position at `w[p..]`
+ * with the rook on the king's h-side (`hSide`: `O-O`) or a-side (`O-O-O`), or -1. Should the
+ * rights name two rooks on one side (a lenient set-up), the one nearer the king.
+ */
+export function castlingMove(w: Int32Array, p: number, hSide: boolean): number {
+  const us = w[p + W_TURN]!;
+  const rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
+  const k = kingSquareAt(w, p, us);
+  const backRank = us === 0 ? 0 : 56;
+  if (rights === 0 || (k & 56) !== backRank) return -1;
+  const kf = k & 7;
+  const side = hSide ? rights & ~((2 << kf) - 1) & 0xff : rights & ((1 << kf) - 1);
+  if (side === 0) return -1;
+  const r = backRank + (hSide ? lsb(side) : 31 - Math.clz32(side));
+  const n = generateMasked(
+    w, p, castleScratch, 0,
+    k < 32 ? 1 << k : 0, k < 32 ? 0 : 1 << (k - 32),
+    r < 32 ? 1 << r : 0, r < 32 ? 0 : 1 << (r - 32),
+  );
+  return n === 1 ? castleScratch[0]! : -1;
 }

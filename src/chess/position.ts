@@ -12,8 +12,8 @@ import { Board, boardFromWords, boardWords, BOARD_WORDS, colorIndex, pieceOf, ro
 import { chess960BackRank } from './chess960.js';
 import { makeFen } from './fen-write.js';
 import { boardText } from './text.js';
-import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
-import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
+import { kingSquareAt, W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN, WORDS } from './layout.js';
+import { castlingKingTo, MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from './move.js';
 import { generateLegal } from './movegen.js';
 import { cannotMate, isInsufficientMaterial } from './outcome.js';
 import { applyMoveKeyless, applyNullMove } from './play.js';
@@ -97,7 +97,7 @@ export class Move {
 
   /** The target square; for castling the king's destination (g- or c-file). */
   get to(): number {
-    if (this.isCastle) return (this.from & 56) + (moveTo(this.code) > this.from ? 6 : 2);
+    if (this.isCastle) return castlingKingTo(this.code);
     return moveTo(this.code);
   }
 
@@ -623,10 +623,7 @@ export const positionWords = (pos: Position): Readonly<Int32Array> => pos.words;
 export const positionFromWords = (words: Int32Array, chess960: boolean): Position => Position.fromWordsUnchecked(words, chess960);
 
 /** The king square of colour `color` (0, 1) in the words; the first when there are several. */
-export function kingSquare(w: Int32Array, color: number): number {
-  const lo = w[14]! & w[2 * color]!;
-  return lo !== 0 ? lsb(lo) : 32 + lsb(w[15]! & w[2 * color + 1]!);
-}
+export const kingSquare = (w: Int32Array, color: number): number => kingSquareAt(w, 0, color);
 
 /**
  * Pieces of colour `by` attacking `sq` over occupancy (lo, hi), into `out[0..1]`; returns whether

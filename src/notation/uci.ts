@@ -5,7 +5,7 @@
  */
 import { err, ok, type Result } from '../core/result.js';
 import { parseSquare } from '../core/square.js';
-import { MAX_MOVES_ANY, MOVE_CASTLE, moveFrom, moveKind, movePromotion, moveTo } from '../chess/move.js';
+import { castlingKingTo, MAX_MOVES_ANY, MOVE_CASTLE, moveFrom, moveKind, movePromotion, moveTo } from '../chess/move.js';
 import { generateLegal } from '../chess/movegen.js';
 import type { Move, Position } from '../chess/position.js';
 
@@ -43,9 +43,8 @@ export function resolveUci(w: Int32Array, from: number, to: number, promotion: n
   for (let j = 0; j < n; j++) {
     const m = legalScratch[j]!;
     if (moveFrom(m) !== from || moveKind(m) !== MOVE_CASTLE) continue;
-    // Castling is encoded king-takes-rook; the king ends on the g- or c-file (FIDE 3.8.2).
-    const kingTo = (from & 56) + (moveTo(m) > from ? 6 : 2);
-    if (moveTo(m) === to || kingTo === to) return m;
+    // Castling is encoded king-takes-rook: read by the rook's square or the king's destination.
+    if (moveTo(m) === to || castlingKingTo(m) === to) return m;
   }
   return -1;
 }

@@ -26,7 +26,7 @@
 import { lsb } from '../../core/bitboard.js';
 import { BETWEEN, BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, lineAttacks, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
 import { BISHOP, ROOK } from '../../chess/types.js';
-import { W_CASTLING, W_TURN } from '../../chess/layout.js';
+import { kingSquareAt, W_CASTLING, W_TURN } from '../../chess/layout.js';
 import { ITALIAN, P_RULES } from '../../variants/progressive/state.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
 import { distances, FAR, has, pawnTable } from './distances.js';
@@ -134,7 +134,7 @@ export class BoundContext {
     const occHi = usHi | w[p + 2 * them + 1]!;
     // Needs present: the check, and flights without a defending piece (unless exempt).
     let present = 1;
-    const exempt = this.italian && this.dangerDist[this.ourKing(w, p, usLo, usHi)]! <= 2;
+    const exempt = this.italian && this.dangerDist[kingSquareAt(w, p, us)]! <= 2;
     if (!exempt) {
       const eLo = w[p + 2 * them]!;
       const eHi = w[p + 2 * them + 1]!;
@@ -264,7 +264,7 @@ export class BoundContext {
     // king f1, rook h1), so the rook's destinations below do not cover this check.
     let rights = (w[p + W_CASTLING]! >> (8 * us)) & 0xff;
     if (rights !== 0) {
-      const king = this.ourKing(w, p, usLo, usHi);
+      const king = kingSquareAt(w, p, us);
       const back = king & 56;
       let oLo = king < 32 ? occLo & ~(1 << king) : occLo;
       let oHi = king < 32 ? occHi : occHi & ~(1 << (king - 32));
@@ -401,7 +401,7 @@ export class BoundContext {
     const xLo = k < 32 ? eLo & ~(1 << k) : eLo;
     const xHi = k < 32 ? eHi : eHi & ~(1 << (k - 32));
     let present = 1;
-    const exempt = this.italian && this.dangerDist[this.ourKing(w, p, usLo, usHi)]! <= 3;
+    const exempt = this.italian && this.dangerDist[kingSquareAt(w, p, us)]! <= 3;
     if (!exempt) {
       for (let x = 1; x < this.slotCount; x++) {
         if (((this.slotLo[x]! & eLo) | (this.slotHi[x]! & eHi)) === 0) present |= 1 << x;
@@ -674,10 +674,6 @@ export class BoundContext {
     this.pair[1] = dHi;
   }
 
-  private ourKing(w: Int32Array, p: number, usLo: number, usHi: number): number {
-    const lo = w[p + 14]! & usLo;
-    return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & usHi);
-  }
 
   /**
    * Fewest moves for one of our pawns, knights or (unless `check`) our king to attack `t`, from

@@ -16,7 +16,7 @@
  */
 import { lsb } from '../../core/bitboard.js';
 import { BETWEEN, BISHOP_EMPTY, KNIGHT_ATTACKS, LINE, PAWN_ATTACKS, ROOK_EMPTY, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
-import { copyWords, W_TURN, WORDS } from '../../chess/layout.js';
+import { copyWords, kingSquareAt, W_TURN, WORDS } from '../../chess/layout.js';
 import { MOVE_CASTLE, MOVE_EN_PASSANT } from '../../chess/move.js';
 import { applyMove, roleAt } from '../../chess/play.js';
 import { attackersOf, kingSquare } from '../../chess/position.js';
@@ -86,10 +86,6 @@ export function prepareCheckInfo(w: Int32Array, p: number, info: Int32Array, i: 
   info[i + CI_BLOCKERS + 1] = blHi;
 }
 
-function kingSquareAt(w: Int32Array, p: number, color: number): number {
-  const lo = w[p + 14]! & w[p + 2 * color]!;
-  return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & w[p + 2 * color + 1]!);
-}
 
 const slow = new Int32Array(WORDS);
 const pair = new Int32Array(2);

@@ -37,7 +37,7 @@ import { legalActions } from '../src/variants/paco/actions.js';
 import { pacoGame, pacoStart } from '../src/variants/paco/game.js';
 import { PLAYER, RUNNING, VICTORY } from '../src/variants/paco/layout.js';
 import { actionPerft } from '../src/variants/paco/perft.js';
-import { applyAction } from '../src/variants/paco/play.js';
+import { applyActionUnchecked } from '../src/variants/paco/play.js';
 import { canPacoNow, isInSako } from '../src/variants/paco/sako.js';
 import { progressiveGame } from '../src/variants/progressive/game.js';
 import { ProgressivePosition } from '../src/variants/progressive/position.js';
@@ -116,7 +116,7 @@ function pacoStates(): Int32Array[] {
     for (let k = 10 + rng.below(50); k > 0 && s[VICTORY] === RUNNING; k--) {
       const n = legalActions(s, acts);
       if (n === 0) break;
-      applyAction(s, acts[rng.below(n)]!);
+      applyActionUnchecked(s, acts[rng.below(n)]!);
     }
     states.push(s);
   }

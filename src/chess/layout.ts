@@ -15,6 +15,15 @@
  */
 import { lsb } from '../core/bitboard.js';
 
+/** Word offsets of the bitboards, each a (lo, hi) pair: colour c at W_COLOR + 2c, role r at W_ROLE + 2r. */
+export const W_COLOR = 0;
+export const W_ROLE = 4;
+export const W_PAWNS = 4;
+export const W_KNIGHTS = 6;
+export const W_BISHOPS = 8;
+export const W_ROOKS = 10;
+export const W_QUEENS = 12;
+export const W_KINGS = 14;
 export const W_TURN = 16;
 export const W_EP = 17;
 export const W_CASTLING = 18;
@@ -28,8 +37,8 @@ export const WORDS = 23;
  * position has exactly one king of each colour; with none the result is meaningless.)
  */
 export function kingSquareAt(w: Int32Array, p: number, color: number): number {
-  const lo = w[p + 14]! & w[p + 2 * color]!;
-  return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + 15]! & w[p + 2 * color + 1]!);
+  const lo = w[p + W_KINGS]! & w[p + W_COLOR + 2 * color]!;
+  return lo !== 0 ? lsb(lo) : 32 + lsb(w[p + W_KINGS + 1]! & w[p + W_COLOR + 2 * color + 1]!);
 }
 
 /**

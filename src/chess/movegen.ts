@@ -38,7 +38,7 @@ import {
   SLIDE,
 } from '../core/attacks.js';
 import { isSquareAttacked } from './attacked.js';
-import { kingSquareAt, W_CASTLING, W_EP, W_TURN } from './layout.js';
+import { kingSquareAt, W_BISHOPS, W_CASTLING, W_EP, W_KNIGHTS, W_PAWNS, W_QUEENS, W_ROLE, W_ROOKS, W_TURN } from './layout.js';
 import { BISHOP as BISHOP_ROLE, KING as KING_ROLE, KNIGHT as KNIGHT_ROLE, PAWN as PAWN_ROLE, ROOK as ROOK_ROLE } from './types.js';
 import { MOVE_CASTLE, MOVE_DOUBLE_PUSH, MOVE_EN_PASSANT, MOVE_NORMAL } from './move.js';
 import { primeMoveGenerator } from './movegen-primer.js';
@@ -121,9 +121,10 @@ function kingSafety(
   const themHi = occHi & ~usHi;
   // Checkers by knights and pawns.
   const stepCheckLo =
-    (KNIGHT_ATTACKS[2 * ksq]! & w[p + 6]! & themLo) | (PAWN_ATTACKS[128 * us + 2 * ksq]! & w[p + 4]! & themLo);
+    (KNIGHT_ATTACKS[2 * ksq]! & w[p + W_KNIGHTS]! & themLo) | (PAWN_ATTACKS[128 * us + 2 * ksq]! & w[p + W_PAWNS]! & themLo);
   const stepCheckHi =
-    (KNIGHT_ATTACKS[2 * ksq + 1]! & w[p + 7]! & themHi) | (PAWN_ATTACKS[128 * us + 2 * ksq + 1]! & w[p + 5]! & themHi);
+    (KNIGHT_ATTACKS[2 * ksq + 1]! & w[p + W_KNIGHTS + 1]! & themHi) |
+    (PAWN_ATTACKS[128 * us + 2 * ksq + 1]! & w[p + W_PAWNS + 1]! & themHi);
   let checkLo = stepCheckLo;
   let checkHi = stepCheckHi;
 
@@ -667,8 +668,8 @@ export function legalMovesTo(w: Int32Array, p: number, role: number, to: number,
   if (isSet(usLo, usHi, to)) return 0;
   const toLo = to < 32 ? 1 << to : 0;
   const toHi = to < 32 ? 0 : 1 << (to - 32);
-  let fromLo = w[p + 4 + 2 * role]! & usLo;
-  let fromHi = w[p + 5 + 2 * role]! & usHi;
+  let fromLo = w[p + W_ROLE + 2 * role]! & usLo;
+  let fromHi = w[p + W_ROLE + 2 * role + 1]! & usHi;
   // Pawns (pushes, captures, en passant, promotions: set-wise) and the king (its danger
   // squares): the generator itself, narrowed to them and to `to`.
   if (role === PAWN_ROLE || role === KING_ROLE) return generateMasked(w, p, out, o, fromLo, fromHi, toLo, toHi);
@@ -702,11 +703,12 @@ export function legalMovesTo(w: Int32Array, p: number, role: number, to: number,
   }
   if ((fromLo | fromHi) === 0) return 0;
   const ksq = kingSquareAt(w, p, us);
-  const queenLo = w[p + 12]!;
-  const queenHi = w[p + 13]!;
+  const queenLo = w[p + W_QUEENS]!;
+  const queenHi = w[p + W_QUEENS + 1]!;
   kingSafety(
     w, p, us, ksq, usLo, usHi, occLo, occHi,
-    (w[p + 8]! | queenLo) & themLo, (w[p + 9]! | queenHi) & themHi, (w[p + 10]! | queenLo) & themLo, (w[p + 11]! | queenHi) & themHi,
+    (w[p + W_BISHOPS]! | queenLo) & themLo, (w[p + W_BISHOPS + 1]! | queenHi) & themHi,
+    (w[p + W_ROOKS]! | queenLo) & themLo, (w[p + W_ROOKS + 1]! | queenHi) & themHi,
   );
   const checkLo = safety[SAFETY_CHECK]!;
   const checkHi = safety[SAFETY_CHECK + 1]!;

@@ -11,7 +11,9 @@ import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseThre
 import { visible } from '../../core/visible.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
-caissa enumerate --search-space [--fen F] [--seed-semantics] [--threads K] [--quiet] [--json]`;
+caissa enumerate --search-space [--fen F] [--pseudo-legal] [--threads K] [--quiet] [--json]
+  --pseudo-legal: ROECE's semantics (pseudo-legal moves, castling rights that never change) instead
+  of FIDE's; --seed-semantics is its former name`;
 
 export const enumerateCommand: Command = {
   name: 'enumerate',
@@ -34,10 +36,12 @@ export const enumerateCommand: Command = {
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         'search-space': { type: 'boolean', default: false },
+        'pseudo-legal': { type: 'boolean', default: false },
         'seed-semantics': { type: 'boolean', default: false },
       },
     });
     const pos = positionArg(values.fen);
+    const pseudoLegal = values['pseudo-legal'] || values['seed-semantics'];
     const progress = new Progress(!values.quiet);
     const start = performance.now();
     if (values['search-space']) {
@@ -46,9 +50,9 @@ export const enumerateCommand: Command = {
       for (const name of ['identity', 'within', 'workdir', 'resume', 'memory'] as const) {
         if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} counts positions by --plies, not with --search-space`);
       }
-      progress.phase(values['seed-semantics'] ? 'search space (seed semantics)' : 'search space', 0, 'positions expanded');
+      progress.phase(pseudoLegal ? 'search space (pseudo-legal)' : 'search space', 0, 'positions expanded');
       const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
-      const options = { seed: values['seed-semantics'], onProgress: (e: number) => progress.update(e) };
+      const options = { pseudoLegal, onProgress: (e: number) => progress.update(e) };
       const stats = threads > 1 ? await searchSpaceThreaded(pos, options, threads, progress) : searchSpace(pos, options);
       progress.finishLine();
       const ms = Math.round(performance.now() - start);
@@ -73,7 +77,9 @@ export const enumerateCommand: Command = {
       return EXIT_OK;
     }
     if (values.plies === undefined) throw new UsageError('expected --plies N or --search-space');
-    if (values['seed-semantics']) throw new UsageError('--seed-semantics is for --search-space, not with --plies');
+    if (pseudoLegal) {
+      throw new UsageError(`--${values['pseudo-legal'] ? 'pseudo-legal' : 'seed-semantics'} is for --search-space, not with --plies`);
+    }
     const plies = parseDepth('--plies', values.plies, 0);
     const identity = parseIdentity(values.identity ?? 'fide');
     if (!identity.ok) throw new UsageError(`--identity: ${identity.error.message}`);

@@ -13,7 +13,7 @@ import {
   canPacoNowAmazon, isInSakoAmazon, lastSearchExceeded, setSakoStateLimit, shortestPacoSequence,
 } from '../../variants/paco/sako.js';
 import { PACO_START_FEN } from '../../variants/paco/game.js';
-import { applyAction } from '../../variants/paco/play.js';
+import { applyActionUnchecked } from '../../variants/paco/play.js';
 import { isLegalAction } from '../../variants/paco/actions.js';
 import { EXIT_OK, EXIT_USAGE, InputError, parseDepth, parseIntOption, UsageError, type Command } from '../usage.js';
 import { excerpt, shownMessage } from '../../core/visible.js';
@@ -156,7 +156,7 @@ function readActions(text: string, start: Int32Array, viewpoint: boolean): numbe
       code = r.value;
     }
     if (!isLegalAction(s, code)) throw new InputError(`action ${i}: ${JSON.stringify(actionToJson(code))} is not legal in ${writePacoFen(s)}`);
-    applyAction(s, code);
+    applyActionUnchecked(s, code);
     return code;
   });
 }

@@ -6,7 +6,7 @@
  * expanded. The statistics are ROECE's table: largest and smallest move list, moves generated,
  * root and domain collisions (table hits) per side, new roots and new domain positions.
  *
- * Rules: FIDE by default (legal moves, castling rights lost per FIDE 3.8.2.1); with `seed`,
+ * Rules: FIDE by default (legal moves, castling rights lost per FIDE 3.8.2.1); with `pseudoLegal`,
  * ROECE's own semantics (the "Ridiculously Over-Engineered Chess Engine" whose published counters
  * these reproduce): pseudo-legal moves and castling rights that never change.
  *
@@ -32,7 +32,12 @@ import { generatePseudo, kingFilesOf } from './pseudo-movegen.js';
 import { KEY_WORDS, keyOf, PLACEMENT_WORDS, packRecord, REC_WORDS, unpackRecord } from './record.js';
 
 export interface SearchSpaceOptions {
-  /** ROECE's semantics: pseudo-legal moves, castling rights never change. */
+  /**
+   * ROECE's semantics (docs/rules/enumeration.md §3): pseudo-legal moves (no king-safety test) and
+   * castling rights that never change; FIDE's rules when false or absent.
+   */
+  readonly pseudoLegal?: boolean;
+  /** The former name of `pseudoLegal`, still read. */
   readonly seed?: boolean;
   /** Every root through the root table (no shortcut for pawn moves). */
   readonly exactRoots?: boolean;
@@ -127,7 +132,7 @@ export class SpaceCounters {
 
 /** What every expander of one search space must agree on. */
 export interface SpaceSetup {
-  readonly seed: boolean;
+  readonly pseudoLegal: boolean;
   readonly exactRoots: boolean;
   /** The start's record (its placement decides the en-passant exception). */
   readonly startRec: Int32Array;
@@ -138,12 +143,12 @@ export interface SpaceSetup {
 
 /** The start's record and the setup of a search space from `pos`. */
 export function spaceSetup(pos: Position, options: SearchSpaceOptions = {}): SpaceSetup {
-  const seed = options.seed === true;
+  const pseudoLegal = options.pseudoLegal === true || options.seed === true;
   const w = new Int32Array(WORDS);
   w.set(pos.words.subarray(0, WORDS));
   const startRec = new Int32Array(REC_WORDS);
-  packRecord(w, 0, identityEp(w, 0, seed ? ID_PSEUDO_EP : ID_FIDE), startRec, 0);
-  return { seed, exactRoots: options.exactRoots === true, startRec, startCastling: w[W_CASTLING]!, kingFiles: kingFilesOf(w) };
+  packRecord(w, 0, identityEp(w, 0, pseudoLegal ? ID_PSEUDO_EP : ID_FIDE), startRec, 0);
+  return { pseudoLegal, exactRoots: options.exactRoots === true, startRec, startCastling: w[W_CASTLING]!, kingFiles: kingFilesOf(w) };
 }
 
 /**
@@ -162,20 +167,20 @@ export class SpaceExpander {
 
   constructor(setup: SpaceSetup) {
     this.setup = setup;
-    this.idCode = setup.seed ? ID_PSEUDO_EP : ID_FIDE;
+    this.idCode = setup.pseudoLegal ? ID_PSEUDO_EP : ID_FIDE;
     this.startHasEp = ((setup.startRec[8]! >> 1) & 127) !== 0;
   }
 
   expand(domain: EntrySet, pb: number, roots: EntrySet, c: SpaceCounters, onNew: (offset: number) => void): void {
     const { w, moves, rec, key } = this;
-    const seed = this.setup.seed;
+    const pseudoLegal = this.setup.pseudoLegal;
     const d = domain.data;
     if (domain.shared) Atomics.store(d, pb + REC_WORDS, FLAG_EXPANDED);
     else d[pb + REC_WORDS] = FLAG_EXPANDED;
     unpackRecord(d, pb, w, 0);
     const us = w[W_TURN]!;
     c.toMove[us]!++;
-    const n = seed ? generatePseudo(w, moves, this.setup.kingFiles) : generateLegal(w, 0, moves, 0);
+    const n = pseudoLegal ? generatePseudo(w, moves, this.setup.kingFiles) : generateLegal(w, 0, moves, 0);
     c.expanded++;
     c.moves += n;
     if (n > c.maxMoves) c.maxMoves = n;
@@ -206,7 +211,7 @@ export class SpaceExpander {
         }
         w.copyWithin(WORDS, 0, WORDS);
         applyMoveKeyless(w, WORDS, m);
-        if (seed) w[WORDS + W_CASTLING] = castling;
+        if (pseudoLegal) w[WORDS + W_CASTLING] = castling;
         packRecord(w, WORDS, identityEp(w, WORDS, this.idCode), rec, 0);
         keyOf(rec, 0, REC_WORDS, key, 0);
         if (!roots.add(key, 0, 1)) c.rootColl[us]!++;
@@ -214,7 +219,7 @@ export class SpaceExpander {
       }
       w.copyWithin(WORDS, 0, WORDS);
       applyMoveKeyless(w, WORDS, m);
-      if (seed) w[WORDS + W_CASTLING] = castling;
+      if (pseudoLegal) w[WORDS + W_CASTLING] = castling;
       // Reversible moves never create an en-passant square.
       packRecord(w, WORDS, -1, rec, 0);
       if (domain.add(rec, 0, 0)) onNew(domain.lastOffset);

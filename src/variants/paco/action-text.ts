@@ -6,7 +6,7 @@
 import { excerpt } from '../../core/visible.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { PLACE_BASE, PROMOTE_BASE } from './layout.js';
-import { parseSquare, squareName } from './fen.js';
+import { parseTile, tileName } from './fen.js';
 
 export const PIECE_NAMES = ['Pawn', 'Rook', 'Knight', 'Bishop', 'Queen', 'King'] as const;
 export const PIECE_LETTERS = 'PRNBQK';
@@ -30,8 +30,8 @@ export const describeAction = (code: number): string => (isActionCode(code) ? ac
 /** `Lift(e2)`, `Place(e4)` or `Promote(Queen)`. */
 export function actionName(code: number): string {
   if (!isActionCode(code)) throw new RangeError(`not a Paco Ŝako action code (1..132): ${code}`);
-  if (code < PLACE_BASE) return `Lift(${squareName(code - 1)})`;
-  if (code < PROMOTE_BASE) return `Place(${squareName(code - PLACE_BASE)})`;
+  if (code < PLACE_BASE) return `Lift(${tileName(code - 1)})`;
+  if (code < PROMOTE_BASE) return `Place(${tileName(code - PLACE_BASE)})`;
   return `Promote(${PIECE_NAMES[code - 128]})`;
 }
 
@@ -44,7 +44,7 @@ export function parseActionName(text: string): Result<number, PacoActionError> {
     if (t < 1 || t > 4) return actionError(`cannot promote to '${m[2]}'`);
     return ok(128 + t);
   }
-  const sq = parseSquare(m[2]!);
+  const sq = parseTile(m[2]!);
   if (sq < 0) return actionError(`bad square '${m[2]}' in '${text}'`);
   return ok((m[1] === 'Lift' ? 1 : PLACE_BASE) + sq);
 }

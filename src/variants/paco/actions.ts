@@ -6,10 +6,10 @@
  */
 import { BISHOP_EMPTY, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_EMPTY } from '../../core/attacks.js';
 import {
-  BASE, BISHOP, CASTLING, EP, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KNIGHT, LIFT_BASE,
-  OCC, PAWN, PLACE_BASE, PLAYER, PROMO, PROMOTE_BASE, QUEEN, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, ROOK, RUNNING, VICTORY, WORDS,
+  BASE, PACO_BISHOP, CASTLING, EP, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, PACO_KING, PACO_KNIGHT, LIFT_BASE,
+  OCC, PACO_PAWN, PLACE_BASE, PLAYER, PROMO, PROMOTE_BASE, PACO_QUEEN, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, PACO_ROOK, RUNNING, VICTORY, WORDS,
 } from './layout.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
 import { CASTLE_MASK, CASTLE_SQ } from './tables.js';
 import { TARGETS, pieceTargets, threatTargets } from './targets.js';
@@ -88,7 +88,7 @@ export function canLift(s: Int32Array, sq: number): boolean {
   const wLo = s[OCC]!, wHi = s[OCC + 1]!, bLo = s[OCC + 2]!, bHi = s[OCC + 3]!;
   const pair = ((((sq < 32 ? (me === 0 ? bLo : wLo) : (me === 0 ? bHi : wHi)) >>> (sq & 31)) & 1)) !== 0;
   let allowLo: number, allowHi: number;
-  if (pair || type === KING) {
+  if (pair || type === PACO_KING) {
     allowLo = ~(wLo | bLo);
     allowHi = ~(wHi | bHi);
   } else if (me === 0) {
@@ -100,18 +100,18 @@ export function canLift(s: Int32Array, sq: number): boolean {
   }
   const i = 2 * sq;
   switch (type) {
-    case KNIGHT:
+    case PACO_KNIGHT:
       return ((KNIGHT_ATTACKS[i]! & allowLo) | (KNIGHT_ATTACKS[i + 1]! & allowHi)) !== 0;
-    case KING:
+    case PACO_KING:
       return ((KING_ATTACKS[i]! & allowLo) | (KING_ATTACKS[i + 1]! & allowHi)) !== 0;
-    case ROOK:
+    case PACO_ROOK:
       return ((ORTHO_NEIGHBOURS[i]! & allowLo) | (ORTHO_NEIGHBOURS[i + 1]! & allowHi)) !== 0;
-    case BISHOP:
+    case PACO_BISHOP:
       return ((DIAG_NEIGHBOURS[i]! & allowLo) | (DIAG_NEIGHBOURS[i + 1]! & allowHi)) !== 0;
-    case QUEEN:
+    case PACO_QUEEN:
       return ((KING_ATTACKS[i]! & allowLo) | (KING_ATTACKS[i + 1]! & allowHi)) !== 0;
     default:
-      pieceTargets(s, me, sq, PAWN, pair);
+      pieceTargets(s, me, sq, PACO_PAWN, pair);
       return (TARGETS[0]! | TARGETS[1]!) !== 0;
   }
 }
@@ -142,19 +142,19 @@ function liftActions(s: Int32Array, out: Int32Array | Int16Array | Uint8Array): 
       const i = 2 * sq;
       let ok: boolean;
       switch (type) {
-        case KNIGHT:
+        case PACO_KNIGHT:
           ok = ((KNIGHT_ATTACKS[i]! & aLo) | (KNIGHT_ATTACKS[i + 1]! & aHi)) !== 0;
           break;
-        case KING:
+        case PACO_KING:
           ok = ((KING_ATTACKS[i]! & emptyLo) | (KING_ATTACKS[i + 1]! & emptyHi)) !== 0;
           break;
-        case ROOK:
+        case PACO_ROOK:
           ok = ((ORTHO_NEIGHBOURS[i]! & aLo) | (ORTHO_NEIGHBOURS[i + 1]! & aHi)) !== 0;
           break;
-        case BISHOP:
+        case PACO_BISHOP:
           ok = ((DIAG_NEIGHBOURS[i]! & aLo) | (DIAG_NEIGHBOURS[i + 1]! & aHi)) !== 0;
           break;
-        case QUEEN:
+        case PACO_QUEEN:
           ok = ((KING_ATTACKS[i]! & aLo) | (KING_ATTACKS[i + 1]! & aHi)) !== 0;
           break;
         default: {
@@ -184,7 +184,7 @@ export function placeTargets(s: Int32Array): void {
   const me = s[PLAYER]!;
   const piece = s[HAND_PIECE]!;
   pieceTargets(s, me, s[HAND_POS]!, piece, kind === HAND_PAIR);
-  if (piece === KING && kind === HAND_SINGLE) {
+  if (piece === PACO_KING && kind === HAND_SINGLE) {
     const c = (s[CASTLING]! >>> (16 * me)) & 0xffff;
     if (c !== 0) addCastlingTargets(s, c);
   }
@@ -305,9 +305,9 @@ function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number
   let plannedLo = 0, plannedHi = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = pieceAt(tRoot, them, sq);
-    if (p < 0 || p === KING) continue;
+    if (p < 0 || p === PACO_KING) continue;
     copyState(tRoot, tChild);
-    applyAction(tChild, LIFT_BASE + sq);
+    applyActionUnchecked(tChild, LIFT_BASE + sq);
     if (addThreats(tChild, them) && goal) return true;
     if (tChild[HAND_KIND] !== HAND_SINGLE) continue; // a pair: every place of it settles (§1.6)
     if (prune) {
@@ -343,14 +343,14 @@ function searchThreats(s: Int32Array, them: number, goal: boolean, limit: number
         if (!union && !epCapture) continue;
       }
       copyState(tWork, tChild);
-      applyAction(tChild, a);
+      applyActionUnchecked(tChild, a);
       if (tChild[HAND_KIND] === HAND_EMPTY) continue; // settled
       // A king released from a union (a FEN's: README.md) threatens nothing, nor does a promotion
       // pending before it is placed, and every place of it settles (§1.7: empty squares or a
       // castling), so no chain goes on from it (the reference queues it and finds nothing). Not
       // queued, its castling targets are never asked for: that would run this search again
       // inside itself, over the same scratch (and `safe`, `target`).
-      if (tChild[HAND_PIECE] === KING) continue;
+      if (tChild[HAND_PIECE] === PACO_KING) continue;
       if (prune) {
         // A released piece from which no walk threatens a goal square (threat-plan.ts).
         const pos = tChild[HAND_POS]!;
@@ -393,7 +393,7 @@ function replan(them: number, planLo: number, planHi: number): void {
       bits ^= bit;
       const sq = (half << 5) + 31 - Math.clz32(bit);
       copyState(tRoot, tPlan);
-      applyAction(tPlan, LIFT_BASE + sq);
+      applyActionUnchecked(tPlan, LIFT_BASE + sq);
       if (planLift(tPlan, them, tPlan[HAND_PIECE]!, sq, goalLo, goalHi)) liftUseful.set(USEFUL, 10 * sq);
       else liftUseful.fill(0, 10 * sq, 10 * sq + 10);
     }
@@ -415,7 +415,7 @@ function addThreats(st: Int32Array, them: number): boolean {
 /** `en_passant_capture_possible`: a single pawn in hand has the en-passant square on a forward diagonal. */
 export function enPassantCapturePossible(s: Int32Array): boolean {
   const ep = s[EP]!;
-  if (ep < 0 || s[HAND_KIND] !== HAND_SINGLE || s[HAND_PIECE] !== PAWN) return false;
+  if (ep < 0 || s[HAND_KIND] !== HAND_SINGLE || s[HAND_PIECE] !== PACO_PAWN) return false;
   const pos = s[HAND_POS]!;
   const fwd = s[PLAYER] === 0 ? 8 : -8;
   const f = pos & 7;

@@ -8,7 +8,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { PIECE_LETTERS } from './action-text.js';
 import { emptyState, kingSquare, pieceAt, setPiece } from './state.js';
-import { KING, REPS } from './layout.js';
+import { PACO_KING, REPS } from './layout.js';
 
 export interface ExchangeError {
   readonly kind: 'exchange';
@@ -63,7 +63,7 @@ export function parseExchangeNotation(text: string): Result<Int32Array, Exchange
         const t = PIECE_LETTERS.indexOf(ch);
         if (t < 0) return fail(lineNo, `cell ${f + 1}: unknown piece '${ch}'`);
         // One king a side, as the FEN reader asks (a game makes no second one, §1.8).
-        if (t === KING && kingSquare(s, color) >= 0) {
+        if (t === PACO_KING && kingSquare(s, color) >= 0) {
           return fail(lineNo, `cell ${f + 1}: a second ${color === 0 ? 'white' : 'black'} king`);
         }
         setPiece(s, color, sq, t);

@@ -18,8 +18,8 @@
  */
 import { err, ok, type Result } from '../../core/result.js';
 import {
-  CASTLING, EP, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE, KING, NO_PROGRESS,
-  PAWN, PLAYER, PROMO, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT,
+  CASTLING, EP, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE, PACO_KING, NO_PROGRESS,
+  PACO_PAWN, PLAYER, PROMO, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT,
   REQ_PROMOTE_THEN_PLACE,
 } from './layout.js';
 import { emptyState, kingSquare, pieceAt, setPiece, squareByte } from './state.js';
@@ -36,8 +36,8 @@ function enPassantProblem(s: Int32Array, me: number, sq: number): string | undef
   if (sq >> 3 !== (opponent === 1 ? 5 : 2)) return `not on the ${opponent === 1 ? 'sixth' : 'third'} rank`;
   if (pieceAt(s, 0, sq) >= 0 || pieceAt(s, 1, sq) >= 0) return 'the square is occupied';
   const beyond = sq + (opponent === 1 ? -8 : 8);
-  const lifted = s[HAND_KIND] === HAND_PAIR && s[HAND_POS] === beyond && s[HAND_PARTNER] === PAWN;
-  if (pieceAt(s, opponent, beyond) !== PAWN && !lifted) return 'no pawn of the side that just moved beyond it';
+  const lifted = s[HAND_KIND] === HAND_PAIR && s[HAND_POS] === beyond && s[HAND_PARTNER] === PACO_PAWN;
+  if (pieceAt(s, opponent, beyond) !== PACO_PAWN && !lifted) return 'no pawn of the side that just moved beyond it';
   return undefined;
 }
 
@@ -52,12 +52,12 @@ function secondKing(s: Int32Array, me: number): [PacoFenField, string] | undefin
     const name = color === 0 ? 'white' : 'black';
     let first = -1;
     for (let sq = 0; sq < 64; sq++) {
-      if (pieceAt(s, color, sq) !== KING) continue;
-      if (first >= 0) return ['board', `two ${name} kings (${squareName(first)}, ${squareName(sq)})`];
+      if (pieceAt(s, color, sq) !== PACO_KING) continue;
+      if (first >= 0) return ['board', `two ${name} kings (${tileName(first)}, ${tileName(sq)})`];
       first = sq;
     }
-    const inHand = s[HAND_KIND] !== HAND_EMPTY && s[color === me ? HAND_PIECE : HAND_PARTNER] === KING;
-    if (inHand && first >= 0) return ['hand', `a ${name} king in hand and another on ${squareName(first)}`];
+    const inHand = s[HAND_KIND] !== HAND_EMPTY && s[color === me ? HAND_PIECE : HAND_PARTNER] === PACO_KING;
+    if (inHand && first >= 0) return ['hand', `a ${name} king in hand and another on ${tileName(first)}`];
   }
   return undefined;
 }
@@ -110,9 +110,11 @@ export function charSquare(ch: string): [number, number] | undefined {
   return byte === undefined ? undefined : [(byte & 7) - 1, ((byte >> 3) & 7) - 1];
 }
 
-export const squareName = (sq: number): string => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
+/** A tile's name (`e4`), tiles numbered as the reference does (§1.1: a1 = 0 … h8 = 63); unchecked. */
+export const tileName = (sq: number): string => 'abcdefgh'[sq & 7]! + String((sq >> 3) + 1);
 
-export function parseSquare(text: string): number {
+/** The tile named `text` (`e4`), or -1 when it names none. */
+export function parseTile(text: string): number {
   if (!/^[a-h][1-8]$/.test(text)) return -1;
   return text.charCodeAt(0) - 97 + 8 * (text.charCodeAt(1) - 49);
 }
@@ -160,7 +162,7 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
     const hand = boardHand.slice(caret + 1);
     const m = /^([a-h][1-8])([a-zA-Z])([a-zA-Z])?$/.exec(hand);
     if (!m) return fenError('hand', `expected '^' + square + piece letter, got '^${hand}'`);
-    const pos = parseSquare(m[1]!);
+    const pos = parseTile(m[1]!);
     const sqr = charSquare(m[2]!)!;
     const own = sqr[me]!;
     const partner = sqr[me ^ 1]!;
@@ -192,7 +194,7 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
   }
   if (ep === '-') s[EP] = -1;
   else {
-    const sq = parseSquare(ep);
+    const sq = parseTile(ep);
     if (sq < 0) return fenError('enPassant', `expected a square or '-', got '${ep}'`);
     const wrong = enPassantProblem(s, me, sq);
     if (wrong !== undefined) return fenError('enPassant', `${ep}: ${wrong}`);
@@ -202,7 +204,7 @@ export function parsePacoFen(text: string, options: PacoFenOptions = {}): Result
   // Castling is read only when both kings are found (on the board or in hand), §1.12.
   let wk = kingSquare(s, 0);
   let bk = kingSquare(s, 1);
-  if (s[HAND_KIND] !== HAND_EMPTY && s[HAND_PIECE] === KING) {
+  if (s[HAND_KIND] !== HAND_EMPTY && s[HAND_PIECE] === PACO_KING) {
     if (me === 0) wk = s[HAND_POS]!;
     else bk = s[HAND_POS]!;
   }
@@ -227,7 +229,7 @@ function inferPromotion(s: Int32Array): void {
   const rank = me === 0 ? 7 : 0;
   for (let f = 0; f < 8; f++) {
     const sq = 8 * rank + f;
-    if (pieceAt(s, me, sq) !== PAWN) continue;
+    if (pieceAt(s, me, sq) !== PACO_PAWN) continue;
     s[PROMO] = sq;
     if (s[HAND_KIND] !== HAND_EMPTY) s[REQUIRED] = REQ_PROMOTE_THEN_PLACE;
     else s[REQUIRED] = pieceAt(s, me ^ 1, sq) >= 0 ? REQ_PROMOTE_THEN_LIFT : REQ_PROMOTE_THEN_FINISH;
@@ -259,7 +261,7 @@ export function writePacoFen(s: Int32Array): string {
   if (s[HAND_KIND] !== HAND_EMPTY) {
     const own = s[HAND_PIECE]!;
     const partner = s[HAND_KIND] === HAND_PAIR ? s[HAND_PARTNER]! : -1;
-    out += '^' + squareName(s[HAND_POS]!) + (me === 0 ? squareChar(own, partner) : squareChar(partner, own));
+    out += '^' + tileName(s[HAND_POS]!) + (me === 0 ? squareChar(own, partner) : squareChar(partner, own));
   }
   out += me === 0 ? ' w ' : ' b ';
   out += String(s[NO_PROGRESS]) + ' ';
@@ -272,6 +274,6 @@ export function writePacoFen(s: Int32Array): string {
     castling += (id & 0x40) === 0 ? ch.toUpperCase() : ch;
   }
   out += (castling === '' ? '-' : castling) + ' ';
-  out += (s[EP]! >= 0 ? squareName(s[EP]!) : '-') + ' -';
+  out += (s[EP]! >= 0 ? tileName(s[EP]!) : '-') + ' -';
   return out;
 }

@@ -14,7 +14,7 @@ import {
   NO_PROGRESS_DRAW, PACO_BLACK, PACO_WHITE, PLAYER, REPETITION_DRAW, REPS, RUNNING, TIMEOUT_BLACK, TIMEOUT_WHITE,
   VICTORY,
 } from './layout.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState, emptyState, hashHi, hashLo, internHash } from './state.js';
 import { parsePacoFen } from './fen.js';
 
@@ -52,7 +52,7 @@ export const pacoGame: Game<Int32Array> = {
   legalActions: (s, out) => legalActions(s, out),
   play(s, action, into) {
     if (s !== into) copyState(s, into);
-    applyAction(into, action);
+    applyActionUnchecked(into, action);
   },
   currentPlayer: (s) => (s[PLAYER] === 0 ? 0 : 1),
   outcome: pacoOutcome,

@@ -2,8 +2,10 @@
 export * from './layout.js';
 export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
 export { legalActions, isLegalAction, placeTargets, setCastlingStateLimit, threatenedSquares } from './actions.js';
-export { applyAction } from './play.js';
-export { parsePacoFen, writePacoFen, squareName, parseSquare, type PacoFenError, type PacoFenField, type PacoFenOptions } from './fen.js';
+export { applyActionUnchecked } from './play.js';
+/** @deprecated the former name of `applyActionUnchecked` (unchecked fast paths end in `Unchecked`). */
+export { applyActionUnchecked as applyAction } from './play.js';
+export { parsePacoFen, writePacoFen, tileName, parseTile, type PacoFenError, type PacoFenField, type PacoFenOptions } from './fen.js';
 export {
   actionName, parseActionName, actionToJson, actionFromJson, viewpointCode, mirrorTile, type PacoActionError,
 } from './action-text.js';

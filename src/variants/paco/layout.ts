@@ -10,12 +10,13 @@
  * King 5. Colours: White 0, Black 1. Squares a1 = 0 … h8 = 63.
  */
 
-export const PAWN = 0;
-export const ROOK = 1;
-export const KNIGHT = 2;
-export const BISHOP = 3;
-export const QUEEN = 4;
-export const KING = 5;
+// Named PACO_… because chess' roles (chess/types.ts) number the same pieces otherwise.
+export const PACO_PAWN = 0;
+export const PACO_ROOK = 1;
+export const PACO_KNIGHT = 2;
+export const PACO_BISHOP = 3;
+export const PACO_QUEEN = 4;
+export const PACO_KING = 5;
 
 export const WHITE = 0;
 export const BLACK = 1;

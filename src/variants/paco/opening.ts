@@ -10,8 +10,8 @@
  */
 import { writePacoFen } from './fen.js';
 import { PACO_START_FEN } from './game.js';
-import { KNIGHT, PAWN, PLACE_BASE, ROOK } from './layout.js';
-import { applyAction } from './play.js';
+import { PACO_KNIGHT, PACO_PAWN, PLACE_BASE, PACO_ROOK } from './layout.js';
+import { applyActionUnchecked } from './play.js';
 import { pieceAt } from './state.js';
 
 const WHITE = 0;
@@ -29,29 +29,29 @@ function within(s: Int32Array, actions: readonly number[], from: number, maxLift
   let lifts = 0;
   for (let i = from; i < actions.length; i++) {
     const code = actions[i]!;
-    applyAction(s, code);
+    applyActionUnchecked(s, code);
     if (found(s)) return i + 1;
     if (isLift(code) && ++lifts > maxLifts) return -(i + 1);
   }
   return -actions.length - 1;
 }
 
-const swedishKnights = (s: Int32Array): boolean => whiteAt(s, C3, KNIGHT) && whiteAt(s, F4, KNIGHT);
+const swedishKnights = (s: Int32Array): boolean => whiteAt(s, C3, PACO_KNIGHT) && whiteAt(s, F4, PACO_KNIGHT);
 
 function doubleRai(s: Int32Array): boolean {
   let rooks = 0;
-  for (let sq = 16; sq < 24; sq++) if (whiteAt(s, sq, ROOK)) rooks++;
+  for (let sq = 16; sq < 24; sq++) if (whiteAt(s, sq, PACO_ROOK)) rooks++;
   return rooks === 2;
 }
 
 function rai(start: Int32Array, actions: readonly number[]): boolean {
   const s = start.slice();
-  const onH3 = within(s, actions, 0, 6, (t) => whiteAt(t, H3, ROOK));
+  const onH3 = within(s, actions, 0, 6, (t) => whiteAt(t, H3, PACO_ROOK));
   if (onH3 < 0) return false;
   // The test stops at the first of e3 or f3 reached; a pawn in front of that rook spoils it.
-  const onFile = within(s, actions, onH3, 4, (t) => whiteAt(t, E3, ROOK) || whiteAt(t, F3, ROOK));
+  const onFile = within(s, actions, onH3, 4, (t) => whiteAt(t, E3, PACO_ROOK) || whiteAt(t, F3, PACO_ROOK));
   if (onFile < 0) return false;
-  return whiteAt(s, E3, ROOK) ? !whiteAt(s, E4, PAWN) : !whiteAt(s, F4, PAWN);
+  return whiteAt(s, E3, PACO_ROOK) ? !whiteAt(s, E4, PACO_PAWN) : !whiteAt(s, F4, PACO_PAWN);
 }
 
 /** The names of the openings of the game `actions` (legal, from `start`), as the reference gives them. */

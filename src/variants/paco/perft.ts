@@ -8,7 +8,7 @@
  */
 import { WORDS } from './layout.js';
 import { legalActions } from './actions.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState } from './state.js';
 import { TurnSearch } from './search.js';
 import { checkDepth } from '../../core/depth.js';
@@ -56,7 +56,7 @@ export function actionPerft(s: Int32Array, depth: number): number {
     let total = 0;
     for (let i = 0; i < n; i++) {
       copyState(state, child);
-      applyAction(child, buf[i]!);
+      applyActionUnchecked(child, buf[i]!);
       total += rec(child, d - 1);
     }
     return total;

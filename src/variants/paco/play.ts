@@ -4,8 +4,8 @@
  */
 import {
   ACTIONS, CASTLING, EP, HALF_MOVES, HAND_EMPTY, HAND_KIND, HAND_PAIR, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE,
-  KING, MOVES, NO_PROGRESS, PACO_BLACK, PACO_WHITE, PAWN, PLACE_BASE, PLAYER, PROMO, PROMOTE_BASE, REQUIRED,
-  REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT, REQ_PROMOTE_THEN_PLACE, ROOK, VICTORY,
+  PACO_KING, MOVES, NO_PROGRESS, PACO_BLACK, PACO_WHITE, PACO_PAWN, PLACE_BASE, PLAYER, PROMO, PROMOTE_BASE, REQUIRED,
+  REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT, REQ_PROMOTE_THEN_PLACE, PACO_ROOK, VICTORY,
 } from './layout.js';
 import { pieceAt, recordPosition, removePiece, resetNoProgress, setPiece, swapSquares } from './state.js';
 import { CASTLE_SQ } from './tables.js';
@@ -15,7 +15,7 @@ import { CASTLE_SQ } from './tables.js';
  * play-outs. `code` must be legal in `s` (one of `legalActions`, or `isLegalAction`); anything
  * else leaves `s` corrupt. At an API's edge use `executeAction`, which checks first.
  */
-export function applyAction(s: Int32Array, code: number): void {
+export function applyActionUnchecked(s: Int32Array, code: number): void {
   s[ACTIONS]!++;
   if (code < PLACE_BASE) lift(s, code - 1);
   else if (code < PROMOTE_BASE) place(s, code - PLACE_BASE);
@@ -47,7 +47,7 @@ function lift(s: Int32Array, sq: number): void {
   s[NO_PROGRESS]!++; // once per turn: a turn has exactly one Lift
   const piece = pieceAt(s, me, sq);
   const partner = pieceAt(s, me ^ 1, sq);
-  if (piece === ROOK || partner === ROOK) forfeitRookSquare(s, sq);
+  if (piece === PACO_ROOK || partner === PACO_ROOK) forfeitRookSquare(s, sq);
   s[HAND_PIECE] = piece;
   s[HAND_POS] = sq;
   if (partner >= 0) {
@@ -63,7 +63,7 @@ function lift(s: Int32Array, sq: number): void {
 
 /** A pawn that moved two ranks from its own pawn row sets the en-passant square (§1.6). */
 function markEnPassant(s: Int32Array, me: number, piece: number, from: number, to: number): void {
-  if (piece !== PAWN) return;
+  if (piece !== PACO_PAWN) return;
   const rank = from >> 3;
   if (rank !== (me === 0 ? 1 : 6)) return;
   const d = (to >> 3) - rank;
@@ -84,10 +84,10 @@ function place(s: Int32Array, target: number): void {
     setPiece(s, me ^ 1, target, partner);
     clearHand(s);
     const rank = target >> 3;
-    if (piece === PAWN && rank === (me === 0 ? 7 : 0)) {
+    if (piece === PACO_PAWN && rank === (me === 0 ? 7 : 0)) {
       s[PROMO] = target;
       s[REQUIRED] = REQ_PROMOTE_THEN_FINISH;
-    } else if (partner === PAWN && rank === (me === 0 ? 0 : 7)) {
+    } else if (partner === PACO_PAWN && rank === (me === 0 ? 0 : 7)) {
       // The opponent's pawn was carried onto its promotion rank: he promotes at the start of his turn.
       s[PROMO] = target;
       s[REQUIRED] = REQ_PROMOTE_THEN_LIFT;
@@ -100,14 +100,14 @@ function place(s: Int32Array, target: number): void {
     return;
   }
   // Single piece.
-  if (piece === PAWN && s[EP] === target && from + fwd !== target) {
+  if (piece === PACO_PAWN && s[EP] === target && from + fwd !== target) {
     // §1.6.1 en passant: pull the double-stepped pawn (with its partner, if any) back onto the
     // en-passant square; at most once per turn.
     swapSquares(s, target, target - fwd);
     s[EP] = -1;
   }
-  if (piece === PAWN && (target >> 3) === (me === 0 ? 7 : 0)) s[PROMO] = target;
-  if (piece === KING) {
+  if (piece === PACO_PAWN && (target >> 3) === (me === 0 ? 7 : 0)) s[PROMO] = target;
+  if (piece === PACO_KING) {
     s[EP] = -1;
     placeKing(s, me, target);
     return;
@@ -128,7 +128,7 @@ function place(s: Int32Array, target: number): void {
   s[EP] = -1;
   markEnPassant(s, me, piece, from, target);
   clearHand(s);
-  if (partner === KING) s[VICTORY] = me === 0 ? PACO_WHITE : PACO_BLACK; // §1.9 Paco
+  if (partner === PACO_KING) s[VICTORY] = me === 0 ? PACO_WHITE : PACO_BLACK; // §1.9 Paco
   if (s[PROMO]! >= 0) {
     s[REQUIRED] = REQ_PROMOTE_THEN_FINISH;
   } else {
@@ -152,7 +152,7 @@ function placeKing(s: Int32Array, me: number, target: number): void {
       break;
     }
   }
-  setPiece(s, me, kingTo, KING);
+  setPiece(s, me, kingTo, PACO_KING);
   clearHand(s);
   s[CASTLING] = c & ~(0xffff << (16 * me)); // any king placement ends both rights of the mover
   passControl(s);

@@ -6,7 +6,7 @@
 import type { Rng } from '../../core/rng.js';
 import { legalActions } from './actions.js';
 import { HAND_EMPTY, HAND_KIND, PLAYER, REQUIRED, REQ_LIFT, RUNNING, VICTORY, WORDS } from './layout.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState } from './state.js';
 
 export class RandomPlayer {
@@ -38,7 +38,7 @@ export class RandomPlayer {
         copyState(this.turnStart, s);
         continue;
       }
-      applyAction(s, acts[rng.below(n)]!);
+      applyActionUnchecked(s, acts[rng.below(n)]!);
       this.actions++;
       if (s[PLAYER] !== player) {
         player = s[PLAYER]!;

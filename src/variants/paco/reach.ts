@@ -11,8 +11,8 @@
  */
 import { KNIGHT_ATTACKS, PAWN_ATTACKS } from '../../core/attacks.js';
 import {
-  BASE, BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, KING, KING_SQ, KNIGHT, OCC, PAWN,
-  PROMO, QUEEN, ROOK,
+  BASE, PACO_BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, PACO_KING, KING_SQ, PACO_KNIGHT, OCC, PACO_PAWN,
+  PROMO, PACO_QUEEN, PACO_ROOK,
 } from './layout.js';
 import { pieceAt } from './state.js';
 import { RAY_NEXT } from './tables.js';
@@ -47,7 +47,7 @@ export function pieceMayTravelTo(s: Int32Array, attacker: number, goalLo: number
   if (s[EP]! >= 0 || s[PROMO]! >= 0) return true;
   const kind = s[HAND_KIND]!;
   const lifted = kind !== HAND_EMPTY;
-  if (lifted && (kind !== HAND_SINGLE || s[HAND_PIECE] === KING)) return true;
+  if (lifted && (kind !== HAND_SINGLE || s[HAND_PIECE] === PACO_KING)) return true;
   const defender = attacker ^ 1;
   const aLo = s[OCC + 2 * attacker]!, aHi = s[OCC + 2 * attacker + 1]!;
   const dLo = s[OCC + 2 * defender]!, dHi = s[OCC + 2 * defender + 1]!;
@@ -73,7 +73,7 @@ export function pieceMayTravelTo(s: Int32Array, attacker: number, goalLo: number
       bits ^= bit;
       const sq = (half << 5) + 31 - Math.clz32(bit);
       const t = pieceAt(s, attacker, sq);
-      if (t !== KING) n = mark(t, sq, n);
+      if (t !== PACO_KING) n = mark(t, sq, n);
     }
   }
   if (lifted) n = mark(s[HAND_PIECE]!, s[HAND_POS]!, n);
@@ -105,8 +105,8 @@ export function pieceMayTravelTo(s: Int32Array, attacker: number, goalLo: number
         bits ^= bit;
         const to = (half << 5) + 31 - Math.clz32(bit);
         n = mark(t, to, n);
-        if (t === PAWN && to >> 3 === lastRank) {
-          for (let p = ROOK; p <= QUEEN; p++) n = mark(p, to, n);
+        if (t === PACO_PAWN && to >> 3 === lastRank) {
+          for (let p = PACO_ROOK; p <= PACO_QUEEN; p++) n = mark(p, to, n);
         }
       }
     }
@@ -146,13 +146,13 @@ export function stuckUnionTowards(s: Int32Array, attacker: number, sq: number, t
   const dLo = s[OCC + 2 * defender]!, dHi = s[OCC + 2 * defender + 1]!;
   const goalLo = (aLo & dLo) | toLo, goalHi = (aHi & dHi) | toHi;
   const type = pieceAt(s, attacker, sq);
-  if (type === KNIGHT) return ((KNIGHT_ATTACKS[2 * sq]! & goalLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & goalHi)) === 0;
-  if (type === PAWN) {
+  if (type === PACO_KNIGHT) return ((KNIGHT_ATTACKS[2 * sq]! & goalLo) | (KNIGHT_ATTACKS[2 * sq + 1]! & goalHi)) === 0;
+  if (type === PACO_PAWN) {
     const o = 2 * (64 * attacker + sq);
     return ((PAWN_ATTACKS[o]! & goalLo) | (PAWN_ATTACKS[o + 1]! & goalHi)) === 0;
   }
-  if (type !== ROOK && type !== BISHOP && type !== QUEEN) return false;
-  for (let dir = type === BISHOP ? 4 : 0; dir < (type === ROOK ? 4 : 8); dir++) {
+  if (type !== PACO_ROOK && type !== PACO_BISHOP && type !== PACO_QUEEN) return false;
+  for (let dir = type === PACO_BISHOP ? 4 : 0; dir < (type === PACO_ROOK ? 4 : 8); dir++) {
     for (let cur = RAY_NEXT[dir * 64 + sq]!; cur >= 0; cur = RAY_NEXT[dir * 64 + cur]!) {
       const bit = 1 << (cur & 31);
       if (((cur < 32 ? dLo : dHi) & bit) !== 0) {

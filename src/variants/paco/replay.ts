@@ -9,12 +9,12 @@
 import { ok, type Result } from '../../core/result.js';
 import { isLegalAction } from './actions.js';
 import { actionError, describeAction, PIECE_LETTERS, type PacoActionError } from './action-text.js';
-import { squareName, writePacoFen } from './fen.js';
+import { tileName, writePacoFen } from './fen.js';
 import {
-  CASTLING, HAND_EMPTY, HAND_KIND, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE, KING, PAWN, PLACE_BASE, PLAYER,
+  CASTLING, HAND_EMPTY, HAND_KIND, HAND_PARTNER, HAND_PIECE, HAND_POS, HAND_SINGLE, PACO_KING, PACO_PAWN, PLACE_BASE, PLAYER,
   PROMOTE_BASE, RUNNING, VICTORY,
 } from './layout.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { pieceAt } from './state.js';
 import { CASTLE_SQ } from './tables.js';
 import { isInSakoAmazon } from './sako.js';
@@ -43,7 +43,7 @@ export interface HalfMove {
   readonly metadata: HalfMoveMetadata;
 }
 
-const letter = (t: number): string => (t === PAWN ? '' : PIECE_LETTERS[t]!);
+const letter = (t: number): string => (t === PACO_PAWN ? '' : PIECE_LETTERS[t]!);
 const forceLetter = (t: number): string => PIECE_LETTERS[t]!;
 
 /** Kinds of notation atoms. */
@@ -77,10 +77,10 @@ export function replayNotation(start: Int32Array, actions: readonly number[], an
         return actionError(`${describeAction(a)} is not legal in ${writePacoFen(s)}`, i);
       }
       if (a < PLACE_BASE) {
-        applyAction(s, a);
-        const at = squareName(s[HAND_POS]!);
+        applyActionUnchecked(s, a);
+        const at = tileName(s[HAND_POS]!);
         if (s[HAND_KIND] === HAND_SINGLE) {
-          if (s[HAND_PIECE] === KING) kingMove = true;
+          if (s[HAND_PIECE] === PACO_KING) kingMove = true;
           atoms.push([START, letter(s[HAND_PIECE]!) + at]);
         } else {
           atoms.push([START, forceLetter(s[HAND_PIECE]!) + forceLetter(s[HAND_PARTNER]!) + at]);
@@ -88,7 +88,7 @@ export function replayNotation(start: Int32Array, actions: readonly number[], an
       } else if (a < PROMOTE_BASE) {
         const t = a - PLACE_BASE;
         let castle = -1;
-        if (s[HAND_KIND] === HAND_SINGLE && s[HAND_PIECE] === KING) {
+        if (s[HAND_KIND] === HAND_SINGLE && s[HAND_PIECE] === PACO_KING) {
           const c = s[CASTLING]!;
           for (let slot = 2 * mover; slot < 2 * mover + 2; slot++) {
             const id = (c >>> (8 * slot)) & 0xff;
@@ -99,13 +99,13 @@ export function replayNotation(start: Int32Array, actions: readonly number[], an
           }
         }
         const partner = pieceAt(s, mover ^ 1, t);
-        applyAction(s, a);
+        applyActionUnchecked(s, a);
         if (castle >= 0) atoms.push([CASTLE, castle === 1 ? '0-0' : '0-0-0']);
-        else if (s[HAND_KIND] === HAND_SINGLE) atoms.push([CHAIN, '>' + forceLetter(s[HAND_PIECE]!) + squareName(s[HAND_POS]!)]);
-        else if (partner >= 0) atoms.push([UNION, 'x' + letter(partner) + squareName(t)]);
-        else atoms.push([CALM, '>' + squareName(t)]);
+        else if (s[HAND_KIND] === HAND_SINGLE) atoms.push([CHAIN, '>' + forceLetter(s[HAND_PIECE]!) + tileName(s[HAND_POS]!)]);
+        else if (partner >= 0) atoms.push([UNION, 'x' + letter(partner) + tileName(t)]);
+        else atoms.push([CALM, '>' + tileName(t)]);
       } else {
-        applyAction(s, a);
+        applyActionUnchecked(s, a);
         atoms.push([PROMOTE, '=' + letter(a - 128)]);
       }
       i++;

@@ -21,11 +21,11 @@
 import { KNIGHT_ATTACKS } from '../../core/attacks.js';
 import { err, ok, type Result } from '../../core/result.js';
 import {
-  BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, KNIGHT, OCC, PAWN, PLAYER, PROMO,
-  PROMOTE_BASE, QUEEN, REQUIRED, REQ_LIFT, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT, ROOK, RUNNING, VICTORY,
+  PACO_BISHOP, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, PACO_KNIGHT, OCC, PACO_PAWN, PLAYER, PROMO,
+  PROMOTE_BASE, PACO_QUEEN, REQUIRED, REQ_LIFT, REQ_PROMOTE_THEN_FINISH, REQ_PROMOTE_THEN_LIFT, PACO_ROOK, RUNNING, VICTORY,
   WORDS,
 } from './layout.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState, kingSquare, pieceAt } from './state.js';
 import { RAY_DY, RAY_NEXT } from './tables.js';
 import { TurnSearch } from './search.js';
@@ -55,7 +55,7 @@ function prepare(s: Int32Array, attacker: number): boolean {
   if (probe[HAND_KIND] !== HAND_EMPTY) return false;
   const req = probe[REQUIRED]!;
   if (probe[PROMO]! >= 0 && (req === REQ_PROMOTE_THEN_LIFT || req === REQ_PROMOTE_THEN_FINISH)) {
-    applyAction(probe, PROMOTE_BASE + 3); // the defender's own pending promotion, as a Queen
+    applyActionUnchecked(probe, PROMOTE_BASE + 3); // the defender's own pending promotion, as a Queen
     probe[VICTORY] = RUNNING;
   }
   probe[PLAYER] = attacker;
@@ -235,7 +235,7 @@ export function amazonTiles(s: Int32Array, attacker: number, king: number): void
   const lifted = s[HAND_KIND] !== HAND_EMPTY;
   const liftedTile = lifted ? s[HAND_POS]! : -1;
   const liftedType = lifted ? s[HAND_PIECE]! : -1;
-  const liftedKnight = lifted && liftedType === KNIGHT && s[HAND_KIND] === HAND_SINGLE;
+  const liftedKnight = lifted && liftedType === PACO_KNIGHT && s[HAND_KIND] === HAND_SINGLE;
   let todoLo = 0, todoHi = 0;
   if (king < 32) todoLo = 1 << king; else todoHi = 1 << (king - 32);
   let seenLo = 0, seenHi = 0;
@@ -264,13 +264,13 @@ export function amazonTiles(s: Int32Array, attacker: number, king: number): void
       while (sl !== 0) {
         const t = 31 - Math.clz32(sl & -sl);
         sl &= sl - 1;
-        if (pieceAt(s, attacker, t) === KNIGHT) startLo |= 1 << t;
+        if (pieceAt(s, attacker, t) === PACO_KNIGHT) startLo |= 1 << t;
       }
       let sh = kHi & aHi & ~dHi;
       while (sh !== 0) {
         const t = 63 - Math.clz32(sh & -sh);
         sh &= sh - 1;
-        if (pieceAt(s, attacker, t) === KNIGHT) startHi |= 1 << (t - 32);
+        if (pieceAt(s, attacker, t) === PACO_KNIGHT) startHi |= 1 << (t - 32);
       }
     } else if (liftedKnight && (((liftedTile < 32 ? kLo : kHi) >>> (liftedTile & 31)) & 1) !== 0) {
       // Fix of the reference's mid-turn bug: the knight in hand starts from its tile (empty or a union).
@@ -330,9 +330,9 @@ export function amazonTiles(s: Int32Array, attacker: number, king: number): void
 
 /** Whether a piece of `type` can move along this ray (reversed) onto the tile it came from. */
 function canStart(type: number, diagonal: boolean, distance: number, dy: number, pawnDy: number): boolean {
-  if (!diagonal) return type === ROOK || type === QUEEN;
-  if (type === BISHOP || type === QUEEN) return true;
-  return type === PAWN && distance === 1 && dy === pawnDy;
+  if (!diagonal) return type === PACO_ROOK || type === PACO_QUEEN;
+  if (type === PACO_BISHOP || type === PACO_QUEEN) return true;
+  return type === PACO_PAWN && distance === 1 && dy === pawnDy;
 }
 
 
@@ -393,7 +393,7 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
   }
   // Knight steps onto the king.
   const kLo = KNIGHT_ATTACKS[2 * king]!, kHi = KNIGHT_ATTACKS[2 * king + 1]!;
-  if ((avail & (1 << KNIGHT)) !== 0) {
+  if ((avail & (1 << PACO_KNIGHT)) !== 0) {
     let hubLo = aLo & dLo, hubHi = aHi & dHi;
     if (epTile >= 0) {
       if (epTile < 32) hubLo |= 1 << epTile; else hubHi |= 1 << (epTile - 32);
@@ -414,20 +414,20 @@ function finalStepPossible(s: Int32Array, attacker: number, king: number): boole
     while (sl !== 0) {
       const t = 31 - Math.clz32(sl & -sl);
       sl &= sl - 1;
-      if (pieceAt(s, attacker, t) === KNIGHT) return true;
+      if (pieceAt(s, attacker, t) === PACO_KNIGHT) return true;
     }
     let sh = kHi & aHi & ~dHi;
     while (sh !== 0) {
       const t = 63 - Math.clz32(sh & -sh);
       sh &= sh - 1;
-      if (pieceAt(s, attacker, t) === KNIGHT) return true;
+      if (pieceAt(s, attacker, t) === PACO_KNIGHT) return true;
     }
-  } else if (liftedType === KNIGHT && (((liftedTile < 32 ? kLo : kHi) >>> (liftedTile & 31)) & 1) !== 0) {
+  } else if (liftedType === PACO_KNIGHT && (((liftedTile < 32 ? kLo : kHi) >>> (liftedTile & 31)) & 1) !== 0) {
     return true;
   }
   const pawnDy = attacker === 0 ? -1 : 1;
-  const orthoOk = (avail & ((1 << ROOK) | (1 << QUEEN))) !== 0;
-  const diagOk = (avail & ((1 << BISHOP) | (1 << QUEEN))) !== 0;
+  const orthoOk = (avail & ((1 << PACO_ROOK) | (1 << PACO_QUEEN))) !== 0;
+  const diagOk = (avail & ((1 << PACO_BISHOP) | (1 << PACO_QUEEN))) !== 0;
   const pawnOk = (avail & 1) !== 0;
   for (let dir = 0; dir < 8; dir++) {
     const diagonal = dir >= 4;

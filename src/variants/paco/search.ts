@@ -13,11 +13,11 @@
  * optionally restricted to lifts from `startMask` and places on `chainMask` (the amazon search).
  */
 import {
-  BASE, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PAWN, PLACE_BASE, PLAYER,
+  BASE, EP, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, PACO_KING, KING_SQ, LIFT_BASE, OCC, PACO_PAWN, PLACE_BASE, PLAYER,
   PROMO, PROMOTE_BASE, REQUIRED, REQ_LIFT, REQ_PLACE, REQ_PROMOTE_THEN_FINISH, RUNNING, VICTORY, WORDS,
 } from './layout.js';
 import { legalActions, placeTargets } from './actions.js';
-import { applyAction } from './play.js';
+import { applyActionUnchecked } from './play.js';
 import { copyState, hashHi, hashLo, internHash, pieceAt } from './state.js';
 import { HashSet64, StateArena } from './hashset.js';
 import { TARGETS, pieceTargets } from './targets.js';
@@ -80,7 +80,7 @@ export class TurnSearch {
       for (let i = 0; i < n; i++) {
         const a = acts[i]!;
         copyState(work, child);
-        applyAction(child, a);
+        applyActionUnchecked(child, a);
         internHash(child);
         if (!seen.add(hashLo, hashHi)) continue;
         if (child[PLAYER] !== mover || child[VICTORY] !== RUNNING) {
@@ -165,7 +165,7 @@ export class TurnSearch {
       let r = 0;
       for (let k = 0; k < 4 && r === 0; k++) {
         copyState(root, this.branch);
-        applyAction(this.branch, PROMOTE_BASE + k);
+        applyActionUnchecked(this.branch, PROMOTE_BASE + k);
         this.spent = spentBefore + states;
         r = this.findPaco(this.branch, false, kingSq, start, chain, true);
         states += this.states;
@@ -177,7 +177,7 @@ export class TurnSearch {
     // Chain steps are followed only while the piece released may still reach the king (threat-plan.ts).
     const prune = plan && !path && root[EP]! < 0 && root[PROMO]! < 0;
     const rootLo = root[OCC + 2 * mover]!, rootHi = root[OCC + 2 * mover + 1]!;
-    if (prune && root[HAND_KIND] === HAND_SINGLE && root[HAND_PIECE] !== KING) {
+    if (prune && root[HAND_KIND] === HAND_SINGLE && root[HAND_PIECE] !== PACO_KING) {
       if (!planLift(root, mover, root[HAND_PIECE]!, root[HAND_POS]!, kLo, kHi, true)) return 0;
       this.liftPlan.set(USEFUL, 1280);
       this.liftPlan.set(DIRECT, 1290);
@@ -220,7 +220,7 @@ export class TurnSearch {
             if (prune) {
               const lifted = this.lifted;
               copyState(work, lifted);
-              applyAction(lifted, LIFT_BASE + sq);
+              applyActionUnchecked(lifted, LIFT_BASE + sq);
               if (!planLift(lifted, mover, lifted[HAND_PIECE]!, sq, kLo, kHi, true)) continue;
               this.liftPlan.set(USEFUL, 20 * sq);
               this.liftPlan.set(DIRECT, 20 * sq + 10);
@@ -230,7 +230,7 @@ export class TurnSearch {
           }
         }
       } else if (req === REQ_PLACE) {
-        if (work[HAND_KIND] === HAND_SINGLE && work[HAND_PIECE] !== KING) {
+        if (work[HAND_KIND] === HAND_SINGLE && work[HAND_PIECE] !== PACO_KING) {
           placeTargets(work);
           if (((TARGETS[0]! & kLo) | (TARGETS[1]! & kHi)) !== 0) {
             if (path) this.tracePath(idx, PLACE_BASE + kingSq, -1);
@@ -248,7 +248,7 @@ export class TurnSearch {
             const lo = rootLo & ~work[OCC + 2 * mover]!, hi = rootHi & ~work[OCC + 2 * mover + 1]!;
             lift = 20 * (lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(hi));
           }
-          const derive = piece !== PAWN;
+          const derive = piece !== PACO_PAWN;
           let pLo = 0, pHi = 0;
           if (derive) {
             internHash(work);
@@ -266,7 +266,7 @@ export class TurnSearch {
               if (prune) {
                 // The piece released on sq (a union: no en-passant square here) must be worth following.
                 const own = pieceAt(work, mover, sq);
-                if (own === KING) continue;
+                if (own === PACO_KING) continue;
                 const k = lift + 2 * own + half;
                 if (((this.liftPlan[k]! >>> (sq & 31)) & 1) === 0) continue;
                 if (((this.liftPlan[k + 10]! >>> (sq & 31)) & 1) !== 0) {
@@ -316,7 +316,7 @@ export class TurnSearch {
       this.seen.add(hashLo, hashHi);
     }
     copyState(work, child);
-    applyAction(child, action);
+    applyActionUnchecked(child, action);
     if (child[PLAYER] !== work[PLAYER] || child[VICTORY] !== RUNNING) return false; // settled without Paco
     internHash(child);
     if (!this.seen.add(hashLo, hashHi)) return false;

@@ -3,7 +3,7 @@
  * into the scratch pair `TARGETS` (lo at 0, hi at 1); nothing is allocated.
  */
 import { KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, SLIDE, antiIndex, diagIndex, fileIndex, rankIndex } from '../../core/attacks.js';
-import { BISHOP, EP, KING, KNIGHT, OCC, PAWN, ROOK } from './layout.js';
+import { PACO_BISHOP, EP, PACO_KING, PACO_KNIGHT, OCC, PACO_PAWN, PACO_ROOK } from './layout.js';
 
 /** Scratch result of the target functions. */
 export const TARGETS = new Int32Array(2);
@@ -19,7 +19,7 @@ export function pieceTargets(s: Int32Array, color: number, pos: number, type: nu
   const occLo = wLo | bLo;
   const occHi = wHi | bHi;
   let allowLo: number, allowHi: number;
-  if (pair || type === KING) {
+  if (pair || type === PACO_KING) {
     allowLo = ~occLo;
     allowHi = ~occHi;
   } else if (color === 0) {
@@ -32,7 +32,7 @@ export function pieceTargets(s: Int32Array, color: number, pos: number, type: nu
   }
   let lo = 0, hi = 0;
   switch (type) {
-    case PAWN: {
+    case PACO_PAWN: {
       // Forward steps onto empty squares; two steps from the first two ranks (§1.5: a pawn carried
       // back to its own first rank may also step two).
       const fwd = color === 0 ? 8 : -8;
@@ -79,19 +79,19 @@ export function pieceTargets(s: Int32Array, color: number, pos: number, type: nu
  */
 function pieceAttacks(type: number, pos: number, occLo: number, occHi: number): void {
   let lo = 0, hi = 0;
-  if (type === KNIGHT) {
+  if (type === PACO_KNIGHT) {
     lo = KNIGHT_ATTACKS[2 * pos]!;
     hi = KNIGHT_ATTACKS[2 * pos + 1]!;
-  } else if (type === KING) {
+  } else if (type === PACO_KING) {
     lo = KING_ATTACKS[2 * pos]!;
     hi = KING_ATTACKS[2 * pos + 1]!;
   } else {
-    if (type !== BISHOP) {
+    if (type !== PACO_BISHOP) {
       const a = rankIndex(pos, occLo, occHi), b = fileIndex(pos, occLo, occHi);
       lo = SLIDE[a]! | SLIDE[b]!;
       hi = SLIDE[a + 1]! | SLIDE[b + 1]!;
     }
-    if (type !== ROOK) {
+    if (type !== PACO_ROOK) {
       const c = diagIndex(pos, occLo, occHi), d = antiIndex(pos, occLo, occHi);
       lo |= SLIDE[c]! | SLIDE[d]!;
       hi |= SLIDE[c + 1]! | SLIDE[d + 1]!;
@@ -109,10 +109,10 @@ function pieceAttacks(type: number, pos: number, occLo: number, occHi: number): 
 export function threatTargets(s: Int32Array, color: number, pos: number, type: number): void {
   const occLo = s[OCC]! | s[OCC + 2]!;
   const occHi = s[OCC + 1]! | s[OCC + 3]!;
-  if (type === PAWN) {
+  if (type === PACO_PAWN) {
     TARGETS[0] = PAWN_ATTACKS[2 * (64 * color + pos)]!;
     TARGETS[1] = PAWN_ATTACKS[2 * (64 * color + pos) + 1]!;
-  } else if (type === KING) {
+  } else if (type === PACO_KING) {
     TARGETS[0] = 0;
     TARGETS[1] = 0;
   } else {

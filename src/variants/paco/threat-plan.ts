@@ -36,11 +36,11 @@
  * pending promotion: the search then runs unpruned. A union holding `them`'s own king (a FEN's)
  * is never entered here: the search does not follow a released king (actions.ts).
  */
-import { KING, OCC, PAWN, QUEEN, ROOK } from './layout.js';
+import { PACO_KING, OCC, PACO_PAWN, PACO_QUEEN, PACO_ROOK } from './layout.js';
 import { pieceAt } from './state.js';
 import { TARGETS, pieceTargets, threatTargets } from './targets.js';
 
-/** Per type (PAWN..QUEEN), (lo, hi) pairs: the pairs worth following, from the last `planLift`. */
+/** Per type (PACO_PAWN..QUEEN), (lo, hi) pairs: the pairs worth following, from the last `planLift`. */
 export const USEFUL = new Int32Array(10);
 /** The pairs of `USEFUL` that reach a goal square at once (threaten it, or with `place`, may be placed on it). */
 export const DIRECT = new Int32Array(10);
@@ -107,7 +107,7 @@ function plan(s: Int32Array, them: number, piece: number, from: number, goalLo: 
     while (bits !== 0) {
       const bit = bits & -bits;
       bits ^= bit;
-      if (pieceAt(s, them, (half << 5) + 31 - Math.clz32(bit)) === KING) {
+      if (pieceAt(s, them, (half << 5) + 31 - Math.clz32(bit)) === PACO_KING) {
         if (half === 0) unionLo &= ~bit; else unionHi &= ~bit; // entering it releases the king: never followed
       }
     }
@@ -138,11 +138,11 @@ function plan(s: Int32Array, them: number, piece: number, from: number, goalLo: 
         if (((half === 0 ? enteredLo : enteredHi) & bit) === 0) {
           // First entry: its own piece (and whatever may stand there already) is released.
           if (half === 0) enteredLo |= bit; else enteredHi |= bit;
-          for (let c = PAWN; c <= QUEEN; c++) if ((content[2 * c + half]! & bit) !== 0) mark(c, w);
+          for (let c = PACO_PAWN; c <= PACO_QUEEN; c++) if ((content[2 * c + half]! & bit) !== 0) mark(c, w);
         }
         const live = ((half === 0 ? liveLo : liveHi) & bit) !== 0;
-        const promoted = t === PAWN && w >> 3 === lastRank;
-        for (let d = promoted ? ROOK : t; d <= (promoted ? QUEEN : t); d++) {
+        const promoted = t === PACO_PAWN && w >> 3 === lastRank;
+        for (let d = promoted ? PACO_ROOK : t; d <= (promoted ? PACO_QUEEN : t); d++) {
           if (live) addContent(s, them, d, w);
           else pending[2 * d + half] = pending[2 * d + half]! | bit;
         }
@@ -198,7 +198,7 @@ function addContent(s: Int32Array, them: number, d: number, w: number): void {
   pieceTargets(s, them, w, d, false);
   if (((TARGETS[0]! & unionLo & allowedLo) | (TARGETS[1]! & unionHi & allowedHi)) === 0) return;
   if (half === 0) liveLo |= bit; else liveHi |= bit;
-  for (let c = PAWN; c <= QUEEN; c++) {
+  for (let c = PACO_PAWN; c <= PACO_QUEEN; c++) {
     const k = 2 * c + half;
     if ((pending[k]! & bit) === 0) continue;
     pending[k] = pending[k]! & ~bit;

@@ -230,6 +230,27 @@ test('search space zero under both semantics (the note §3)', { skip: FULL ? fal
   assert.deepEqual([fide.whiteToMove, fide.blackToMove], [12727457, 12724717]);
 });
 
+test('caissa enumerate --pseudo-legal is ROECE\'s semantics, as its former name --seed-semantics; neither goes with --plies', async () => {
+  const fen = SEED_SPACES[4]!;
+  const theirs = seedSearchSpace(fen);
+  const run = async (flag: string): Promise<Record<string, number>> => {
+    const j = await runCommand(enumerateCommand, ['--search-space', flag, '--fen', fen, '--threads', '1', '--json', '--quiet']);
+    assert.equal(j.code, 0, j.err);
+    const stats = JSON.parse(j.out) as Record<string, number>;
+    return Object.fromEntries(Object.keys(theirs).map((k) => [k, stats[k]!]));
+  };
+  assert.deepEqual(await run('--pseudo-legal'), theirs);
+  assert.deepEqual(await run('--seed-semantics'), theirs);
+  const pos = readFen(fen);
+  assert.ok(pos.ok);
+  assert.deepEqual(searchSpace(pos.value, { pseudoLegal: true }), searchSpace(pos.value, { seed: true }));
+  for (const flag of ['--pseudo-legal', '--seed-semantics']) {
+    const bad = await runCommand(enumerateCommand, ['--plies', '2', flag]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, new RegExp(`${flag} is for --search-space`));
+  }
+});
+
 test('caissa enumerate --search-space: the counters of the chessops closure (of the ROECE model with --seed-semantics), text and --json, 1 and 2 threads', async () => {
   const fen = SMALL[1]!;
   const theirs = chessopsSearchSpace(fen);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fen, legal, loadPaco, play, sq } from './helpers.js';
-import { charSquare, parsePacoFen, squareChar, squareName, writePacoFen } from '../../../src/variants/paco/fen.js';
+import { charSquare, parsePacoFen, squareChar, tileName, writePacoFen } from '../../../src/variants/paco/fen.js';
 import { CASTLING, REQUIRED, REQUIRED_NAMES } from '../../../src/variants/paco/layout.js';
 import { CASTLE_MASK, CASTLE_SQ, CASTLE_BLACK_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
 import { PIECE_NAMES, actionName } from '../../../src/variants/paco/action-text.js';
@@ -47,7 +47,7 @@ test('castling: details decoded from a Chess960 FEN (castling_properly_decoded_f
   const id = (s[CASTLING]! >>> 8) & 0x7f; // white king side slot
   const d = c.expected.white_king_side;
   assert.deepEqual(
-    [0, 1, 4, 2, 3].map((k) => squareName(CASTLE_SQ[5 * id + k]!)),
+    [0, 1, 4, 2, 3].map((k) => tileName(CASTLE_SQ[5 * id + k]!)),
     [d.king_from, d.king_to, d.place_target, d.rook_from, d.rook_to],
   );
 });
@@ -60,8 +60,8 @@ test('castling: default and Fischer castling FEN, standard details', () => {
   assert.equal(writePacoFen(s).split(' ')[3], c.expected['fischer(D,E,F)_castling_fen']);
   const check = (id: number, e: { king: string; rook: string; must_be_empty: string[]; must_be_safe: string[] }): void => {
     const d = id & 0x7f;
-    assert.equal(`${squareName(CASTLE_SQ[5 * d]!)}->${squareName(CASTLE_SQ[5 * d + 1]!)}`, e.king);
-    assert.equal(`${squareName(CASTLE_SQ[5 * d + 2]!)}->${squareName(CASTLE_SQ[5 * d + 3]!)}`, e.rook);
+    assert.equal(`${tileName(CASTLE_SQ[5 * d]!)}->${tileName(CASTLE_SQ[5 * d + 1]!)}`, e.king);
+    assert.equal(`${tileName(CASTLE_SQ[5 * d + 2]!)}->${tileName(CASTLE_SQ[5 * d + 3]!)}`, e.rook);
     assert.deepEqual(sqNames(CASTLE_MASK[4 * d]!, CASTLE_MASK[4 * d + 1]!).sort(), [...e.must_be_empty].sort());
     assert.deepEqual(sqNames(CASTLE_MASK[4 * d + 2]!, CASTLE_MASK[4 * d + 3]!).sort(), [...e.must_be_safe].sort());
   };

@@ -13,10 +13,10 @@ import { enPassantCapturePossible, legalActions, setCastlingStateLimit, threaten
 import { actionName } from '../../../src/variants/paco/action-text.js';
 import { parsePacoFen, writePacoFen } from '../../../src/variants/paco/fen.js';
 import {
-  CASTLING, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER, PROMO,
+  CASTLING, HAND_EMPTY, HAND_KIND, HAND_PIECE, HAND_POS, HAND_SINGLE, HIST_LEN, PACO_KING, KING_SQ, LIFT_BASE, OCC, PLACE_BASE, PLAYER, PROMO,
   PROMOTE_BASE, REPS, REQUIRED, REQ_LIFT, REQ_PLACE, RUNNING, VICTORY, WORDS,
 } from '../../../src/variants/paco/layout.js';
-import { applyAction } from '../../../src/variants/paco/play.js';
+import { applyActionUnchecked } from '../../../src/variants/paco/play.js';
 import { pieceAt } from '../../../src/variants/paco/state.js';
 import { pieceMayTravelTo } from '../../../src/variants/paco/reach.js';
 import { CASTLE_MASK, CASTLE_SQ } from '../../../src/variants/paco/tables.js';
@@ -46,9 +46,9 @@ function fullThreats(s: Int32Array, them: number, limit = 2_000_000): [number, n
   const seen = new Set<string>();
   for (let sq = 0; sq < 64; sq++) {
     const p = pieceAt(root, them, sq);
-    if (p < 0 || p === KING) continue;
+    if (p < 0 || p === PACO_KING) continue;
     const c = root.slice();
-    applyAction(c, LIFT_BASE + sq);
+    applyActionUnchecked(c, LIFT_BASE + sq);
     queue.push(c);
   }
   const acts = new Int32Array(64);
@@ -71,7 +71,7 @@ function fullThreats(s: Int32Array, them: number, limit = 2_000_000): [number, n
         if (!(pieceAt(w, 0, t) >= 0 && pieceAt(w, 1, t) >= 0) && !ep) continue;
       }
       const c = w.slice();
-      applyAction(c, a);
+      applyActionUnchecked(c, a);
       if (c[HAND_KIND] === HAND_EMPTY) continue;
       const key = Array.from(c.subarray(0, VICTORY)).join(',');
       if (seen.has(key)) continue;
@@ -88,7 +88,7 @@ let fullSearches = 0;
 /** Place targets of the lifted king (`s` has a single king in hand) by the full threat search. */
 function expectedKingTargets(s: Int32Array, limit?: number): number[] | null {
   const me = s[PLAYER]!;
-  pieceTargets(s, me, s[HAND_POS]!, KING, false);
+  pieceTargets(s, me, s[HAND_POS]!, PACO_KING, false);
   let lo = TARGETS[0]!, hi = TARGETS[1]!;
   const c = (s[CASTLING]! >>> (16 * me)) & 0xffff;
   const occLo = s[OCC]! | s[OCC + 2]!, occHi = s[OCC + 1]! | s[OCC + 3]!;
@@ -149,8 +149,8 @@ test('castling safety: the goal-directed threat search gives the full search\'s 
   const check = (s: Int32Array, label: string): void => {
     const me = s[PLAYER]!;
     probe.set(s);
-    applyAction(probe, LIFT_BASE + s[KING_SQ + me]!);
-    if (probe[HAND_KIND] !== HAND_SINGLE || probe[HAND_PIECE] !== KING) return;
+    applyActionUnchecked(probe, LIFT_BASE + s[KING_SQ + me]!);
+    if (probe[HAND_KIND] !== HAND_SINGLE || probe[HAND_PIECE] !== PACO_KING) return;
     const want = expectedKingTargets(probe, 50_000);
     if (want === null) {
       tooBig++;
@@ -159,7 +159,7 @@ test('castling safety: the goal-directed threat search gives the full search\'s 
     const got = legal(probe);
     assert.deepEqual(got, want, `castling targets differ at ${label} ${writePacoFen(s)}`);
     compared++;
-    pieceTargets(probe, me, s[KING_SQ + me]!, KING, false);
+    pieceTargets(probe, me, s[KING_SQ + me]!, PACO_KING, false);
     for (const a of got) {
       const t = a - PLACE_BASE;
       if ((((t < 32 ? TARGETS[0]! : TARGETS[1]!) >>> (t & 31)) & 1) === 0) offered++; // castling

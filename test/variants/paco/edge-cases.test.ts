@@ -12,10 +12,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fen, legal, loadPaco, code, sqNames } from './helpers.js';
-import { writePacoFen, squareName } from '../../../src/variants/paco/fen.js';
+import { writePacoFen, tileName } from '../../../src/variants/paco/fen.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
 import { EP, PACO_BLACK, PACO_WHITE, PLAYER, REQUIRED, REQUIRED_NAMES, VICTORY, VICTORY_NAMES, WORDS } from '../../../src/variants/paco/layout.js';
-import { applyAction } from '../../../src/variants/paco/play.js';
+import { applyActionUnchecked } from '../../../src/variants/paco/play.js';
 import { CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon } from '../../../src/variants/paco/sako.js';
 import { kingSquare } from '../../../src/variants/paco/state.js';
 import { TurnSearch } from '../../../src/variants/paco/search.js';
@@ -29,7 +29,7 @@ interface Step { action: string; fen_after: string; legal_next: string[]; requir
 function replayTrace(s: Int32Array, trace: Step[], label: string): void {
   for (const st of trace) {
     assert.ok(legal(s).includes(code(st.action)), `${label}: ${st.action} legal`);
-    applyAction(s, code(st.action));
+    applyActionUnchecked(s, code(st.action));
     assert.equal(writePacoFen(s), st.fen_after, `${label}: ${st.action}`);
     assert.deepEqual(legal(s).map(actionName), st.legal_next, `${label}: legal after ${st.action}`);
     assert.equal(REQUIRED_NAMES[s[REQUIRED]!], st.required_action);
@@ -44,14 +44,14 @@ for (const c of data.cases) {
     replayTrace(s, c.trace, c.id);
     if (c.after_castle) replayTrace(s, c.after_castle, c.id);
     if (c.victory) assert.equal(VICTORY_NAMES[s[VICTORY]!], c.victory);
-    if ('en_passant_after' in c) assert.equal(s[EP]! >= 0 ? squareName(s[EP]!) : null, c.en_passant_after);
+    if ('en_passant_after' in c) assert.equal(s[EP]! >= 0 ? tileName(s[EP]!) : null, c.en_passant_after);
   });
 }
 
 test('edge case: castling_without_rook_on_rook_square offers g8 (reference behaviour, kept)', () => {
   const c = byId.get('castling_without_rook_on_rook_square');
   const s = fen(c.fen);
-  for (const st of c.trace) applyAction(s, code(st.action));
+  for (const st of c.trace) applyActionUnchecked(s, code(st.action));
   assert.equal(legal(s).map(actionName).includes('Place(g8)'), c.castle_g8_offered);
 });
 
@@ -64,9 +64,9 @@ test('edge case: pair_carries_opponent_pawn_to_its_promotion_rank, knight pair m
 test('edge case: en_passant_by_pawn_freed_in_chain', () => {
   const c = byId.get('en_passant_by_pawn_freed_in_chain');
   const s = fen(c.fen);
-  applyAction(s, code('Lift(c2)'));
-  applyAction(s, code('Place(c4)'));
-  assert.equal(squareName(s[EP]!), c.en_passant_after_c2c4);
+  applyActionUnchecked(s, code('Lift(c2)'));
+  applyActionUnchecked(s, code('Place(c4)'));
+  assert.equal(tileName(s[EP]!), c.en_passant_after_c2c4);
   const search = new TurnSearch();
   const n = search.enumerate(s, true);
   const end = new Int32Array(WORDS);
@@ -83,8 +83,8 @@ test('edge case: en_passant_by_pawn_freed_in_chain', () => {
 
 test('edge case: paco_on_promotion_rank ends the game without promotion', () => {
   const s = fen(byId.get('paco_on_promotion_rank').fen);
-  applyAction(s, code('Lift(d7)'));
-  applyAction(s, code('Place(e8)'));
+  applyActionUnchecked(s, code('Lift(d7)'));
+  applyActionUnchecked(s, code('Place(e8)'));
   assert.equal(s[VICTORY], PACO_WHITE);
   assert.deepEqual(pacoOutcome(s), { winner: 'white', reason: 'paco' });
 });
@@ -93,7 +93,7 @@ test('edge case: paco_on_promotion_rank ends the game without promotion', () => 
 for (const c of data.cases.filter((x: { fen_probe?: string }) => x.fen_probe !== undefined)) {
   test(`edge case (our decision): ${c.id}`, () => {
     const s = fen(c.fen);
-    for (const st of c.pre_actions) applyAction(s, code(st.action));
+    for (const st of c.pre_actions) applyActionUnchecked(s, code(st.action));
     assert.equal(writePacoFen(s), c.fen_probe);
     const truth = c.can_paco_now.brute_force_bfs;
     assert.equal(canPacoNow(s), truth);

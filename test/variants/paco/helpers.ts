@@ -4,9 +4,9 @@ import { readText } from '../../../src/node/data.js';
 import { legalActions } from '../../../src/variants/paco/actions.js';
 import { actionName, parseActionName } from '../../../src/variants/paco/action-text.js';
 import type { Rng } from '../../../src/core/rng.js';
-import { charSquare, parsePacoFen, parseSquare, squareName, type PacoFenOptions } from '../../../src/variants/paco/fen.js';
-import { CASTLING, KING } from '../../../src/variants/paco/layout.js';
-import { applyAction } from '../../../src/variants/paco/play.js';
+import { charSquare, parsePacoFen, parseTile, tileName, type PacoFenOptions } from '../../../src/variants/paco/fen.js';
+import { CASTLING, PACO_KING } from '../../../src/variants/paco/layout.js';
+import { applyActionUnchecked } from '../../../src/variants/paco/play.js';
 import { CASTLE_BLACK_KING, CASTLE_BLACK_QUEEN, CASTLE_WHITE_KING, CASTLE_WHITE_QUEEN } from '../../../src/variants/paco/tables.js';
 import { fixturePath } from '../../data.js';
 
@@ -41,14 +41,14 @@ export function play(s: Int32Array, actions: readonly string[], context = ''): v
     const c = code(a);
     const l = legal(s);
     assert.ok(l.includes(c), `${context}: ${a} is not legal; legal: ${l.map(actionName).join(' ')}`);
-    applyAction(s, c);
+    applyActionUnchecked(s, c);
   }
 }
 
-export const sq = (name: string): number => parseSquare(name);
+export const sq = (name: string): number => parseTile(name);
 export const sqNames = (lo: number, hi: number): string[] => {
   const out: string[] = [];
-  for (let i = 0; i < 64; i++) if ((((i < 32 ? lo : hi) >>> (i & 31)) & 1) !== 0) out.push(squareName(i));
+  for (let i = 0; i < 64; i++) if ((((i < 32 ? lo : hi) >>> (i & 31)) & 1) !== 0) out.push(tileName(i));
   return out;
 };
 
@@ -69,7 +69,7 @@ export function setStandardCastling(s: Int32Array, letters: string): void {
 /** The FEN letters of every union but one holding a king. */
 const UNION_LETTERS = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => {
   const wb = charSquare(c);
-  return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== KING && wb[1] !== KING;
+  return wb !== undefined && wb[0] >= 0 && wb[1] >= 0 && wb[0] !== PACO_KING && wb[1] !== PACO_KING;
 });
 
 /**

@@ -10,7 +10,7 @@ import { HAND_KIND, NO_PROGRESS, PLAYER, REPS, REQUIRED, REQUIRED_NAMES, VICTORY
 import { canPacoNow, canPacoNowAmazon, isInSako } from '../../../src/variants/paco/sako.js';
 import { actionPerft, turnPerft } from '../../../src/variants/paco/perft.js';
 import { TurnSearch } from '../../../src/variants/paco/search.js';
-import { applyAction } from '../../../src/variants/paco/play.js';
+import { applyActionUnchecked } from '../../../src/variants/paco/play.js';
 import { actionName } from '../../../src/variants/paco/action-text.js';
 import { isLegalAction } from '../../../src/variants/paco/actions.js';
 
@@ -56,7 +56,7 @@ function checkTurns(s: Int32Array, turns: { fen_after: string; path: string[]; r
     for (const a of t.path) {
       const c = code(a);
       assert.ok(isLegalAction(r, c), `${label}: ${a} legal in ${writePacoFen(r)}`);
-      applyAction(r, c);
+      applyActionUnchecked(r, c);
     }
     assert.equal(writePacoFen(r), t.fen_after);
   }

@@ -15,7 +15,7 @@ import {
   CHAIN, START, amazonTiles, canPacoNow, canPacoNowAmazon, checkSako, isInSako, isInSakoAmazon, lastSearchExceeded, lastSearchStates,
   setSakoStateLimit, shortestPacoSequence,
 } from '../../../src/variants/paco/sako.js';
-import { applyAction } from '../../../src/variants/paco/play.js';
+import { applyActionUnchecked } from '../../../src/variants/paco/play.js';
 import { isLegalAction, legalActions } from '../../../src/variants/paco/actions.js';
 import { copyState, kingSquare } from '../../../src/variants/paco/state.js';
 import { RandomPlayer } from '../../../src/variants/paco/random.js';
@@ -30,7 +30,7 @@ function assertPaco(s: Int32Array, seq: readonly number[], label: string): void 
   const win = r[PLAYER] === 0 ? PACO_WHITE : PACO_BLACK;
   for (const a of seq) {
     assert.ok(isLegalAction(r, a), `${label}: action ${a} legal`);
-    applyAction(r, a);
+    applyActionUnchecked(r, a);
   }
   assert.equal(r[VICTORY], win, `${label}: the sequence ends in a Paco`);
 }
@@ -80,7 +80,7 @@ for (const file of ['sako_random_positions.json', 'sako_opening_book_positions.j
       if (typeof p.paco_end_states === 'number' && (FULL || (p.turn_states_side_to_move ?? 1e9) <= 5000)) {
         // The reference promotes a pending pawn to a Queen before it searches (docs/rules/paco-sako.md §1.9).
         const probe = s.slice();
-        if (p.required_action === 'PromoteThenLift') applyAction(probe, code('Promote(Queen)'));
+        if (p.required_action === 'PromoteThenLift') applyActionUnchecked(probe, code('Promote(Queen)'));
         assert.equal(pacoEnds(probe), p.paco_end_states, `Paco end states ${p.fen}`);
       }
     }
@@ -94,7 +94,7 @@ for (const c of amazon.cases) {
   if (!('attacker' in e)) continue;
   test(`tests_sako_amazon: ${c.id}`, () => {
     const s = fen(c.setup.fen);
-    for (const a of c.actions) applyAction(s, code(a));
+    for (const a of c.actions) applyActionUnchecked(s, code(a));
     const attacker = e.attacker === 'white' ? 0 : 1;
     amazonTiles(s, attacker, kingSquare(s, attacker ^ 1));
     const starting = e.starting_tiles ?? e.starting_tiles_computed;
@@ -148,7 +148,7 @@ test('amazonTiles: the reference\'s reverse_amazon_squares on random positions (
   ];
   for (const [text, lift, attacker, starting, chaining] of cases) {
     const s = fen(text);
-    if (lift !== undefined) applyAction(s, code(lift));
+    if (lift !== undefined) applyActionUnchecked(s, code(lift));
     amazonTiles(s, attacker, kingSquare(s, attacker ^ 1));
     const label = `${text} ${lift ?? ''} attacker ${attacker}`;
     assert.equal(sqNames(START[0]!, START[1]!).join(' '), starting, `${label}: starting tiles`);
@@ -351,7 +351,7 @@ test('tests_sako_amazon_chasing: chasing Paco in 2', () => {
         t[PLAYER] = color;
         for (const a of seq) {
           assert.ok(isLegalAction(t, code(a)), `${c.id}: ${a}`);
-          applyAction(t, code(a));
+          applyActionUnchecked(t, code(a));
         }
         const path = byFen.get(writePacoFen(t));
         assert.ok(path, `${c.id}: ${seq.join(' ')} is a chasing move`);
@@ -404,7 +404,7 @@ function denseSakoQuestions(rng: Rng, check: (s: Int32Array, side: number) => vo
   for (let step = 0; step < 3; step++) {
     const n = legalActions(s, acts);
     if (n === 0) break;
-    applyAction(s, acts[rng.below(n)]!);
+    applyActionUnchecked(s, acts[rng.below(n)]!);
     if (s[PLAYER] !== me || s[VICTORY] !== RUNNING) break;
     check(s, me ^ 1);
   }

@@ -18,10 +18,12 @@ import { parseCommentCommands } from '../../src/notation/pgn-comment.js';
 import { parsePgn } from '../../src/notation/pgn-read.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { annotateGame, cpWinningChances, judge, winningChances } from '../../src/tools/annotate.js';
+import { sharedSkip } from '../data.js';
 import { runCommand } from '../helpers.js';
 import { findStockfish } from '../stockfish.js';
 
 const STOCKFISH = findStockfish();
+const GAMES_ABSENT = sharedSkip('games', 'lichess-standard-13k.pgn.gz');
 const MAIN = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
 /** The text of the first `count` games of the lichess standard file, as written there. */
@@ -42,7 +44,7 @@ const sans = (text: string): string[][] =>
     return g.value.moves.map((m) => m.san);
   });
 
-test('analyse: 20 games at --nodes 2000 on 2 engines, every move annotated; kill -9 and --resume give the same file', { skip: STOCKFISH === undefined && 'Stockfish unavailable' }, async () => {
+test('analyse: 20 games at --nodes 2000 on 2 engines, every move annotated; kill -9 and --resume give the same file', { skip: (STOCKFISH === undefined && 'Stockfish unavailable') || GAMES_ABSENT }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-analyse-'));
   try {
     const input = join(dir, 'games.pgn');

@@ -141,7 +141,7 @@ function perft(args: string[]): number {
     },
   });
   const rules = rulesOption(values.rules);
-  if (positionals.length > 2) throw new UsageError('progressive perft: expected a depth and --fen "<position>"');
+  if (positionals.length > 2) throw new UsageError('progressive perft: expected a quoted position and an optional depth, or a depth and --fen "<position>"');
   // `perft <depth> --fen POS`, as caissa perft takes them; or the earlier `"<position>" [depth]`.
   // A position is never a bare number, so a first positional of digits is the depth.
   const depthFirst = values.fen !== undefined || /^\d+(e\d+)?$/i.test(positionals[0] ?? '');

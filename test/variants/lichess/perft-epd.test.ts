@@ -6,11 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { VariantPosition, variantPerft, VARIANT_RULES, type VariantRules } from '../../../src/variants/lichess/index.js';
 import { sharedPath } from '../../../src/node/data.js';
 import { FULL } from '../../helpers.js';
+import { sharedSkip } from '../../data.js';
 
 const MAX_NODES = FULL ? 1e8 : 1e6;
 const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/perft/variants/', import.meta.url));
@@ -63,12 +64,8 @@ for (const rules of VARIANT_RULES) {
   });
 }
 
-test('the fixtures are the shared data files, unchanged', (t) => {
+test('the fixtures are the shared data files, unchanged', { skip: sharedSkip('perft', 'variants') }, () => {
   const shared = sharedPath('perft', 'variants');
-  if (!existsSync(shared)) {
-    t.skip(`${shared} is absent`);
-    return;
-  }
   for (const rules of VARIANT_RULES) {
     assert.equal(readFileSync(FIXTURES + fileOf(rules), 'utf8'), readFileSync(`${shared}/${fileOf(rules)}`, 'utf8'), rules);
   }

@@ -7,7 +7,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { makeFen as opsMakeFen } from 'chessops/fen';
 import { parsePgn as opsParsePgn, startingPosition as opsStart } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
@@ -15,6 +14,7 @@ import { readText, sharedPath } from '../../../src/node/data.js';
 import { parsePgn } from '../../../src/notation/pgn-read.js';
 import type { PgnGame } from '../../../src/notation/pgn-game.js';
 import { pgnVariant, replayVariantGame } from '../../../src/variants/lichess/index.js';
+import { sharedSkip } from '../../data.js';
 
 const FILE = sharedPath('games', 'lichess-other-variants-133.pgn.gz');
 
@@ -27,11 +27,7 @@ function normalFen(fen: string): string {
   return fields.join(' ');
 }
 
-test('the 133 lichess variant games replay to chessops\' final positions', (t) => {
-  if (!existsSync(FILE)) {
-    t.skip(`${FILE} is absent`);
-    return;
-  }
+test('the 133 lichess variant games replay to chessops\' final positions', { skip: sharedSkip('games', 'lichess-other-variants-133.pgn.gz') }, () => {
   const text = readText(FILE);
   const games = parsePgn(text, { validate: false });
   const theirs = opsParsePgn(text);

@@ -386,8 +386,10 @@ test('a repeated tag: the last pair counts, in the tree, the replay and chessops
   const text =
     '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n[Result "1-0"]\n[FEN "4k3/8/8/8/8/8/8/4K3 b - - 0 1"]\n[Result "0-1"]\n\n1... Kd7\n' +
     '[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n[FEN "not a FEN"]\n\n1. Kd2 *\n';
-  const [tree, refused] = parsePgn(text);
-  assert.ok(tree!.ok);
+  const parsed = parsePgn(text);
+  const tree = parsed[0]!;
+  const refused = parsed[1]!;
+  assert.ok(tree.ok);
   assert.equal(tagValue(tree.value, 'FEN'), '4k3/8/8/8/8/8/8/4K3 b - - 0 1');
   assert.equal(tagValue(tree.value, 'Result'), '0-1');
   const [played, broken] = replayPgnSync(text);
@@ -399,7 +401,7 @@ test('a repeated tag: the last pair counts, in the tree, the replay and chessops
   start.play(parseChessopsSan(start, 'Kd7')!);
   assert.equal(makeChessopsFen(start.toSetup()), played!.fen);
   // The refusal points at the FEN pair that counts: the second, on line 8.
-  assert.ok(!refused!.ok);
+  assert.ok(!refused.ok);
   assert.deepEqual([refused.error.kind, refused.error.line], ['fen', 8]);
   assert.deepEqual([broken!.error?.line, broken!.error?.column], [8, 1]);
 });

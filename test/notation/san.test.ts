@@ -502,7 +502,7 @@ test('PGN replay reads the common move shapes in runs exactly as resolveSan read
     for (let k = 0; k < texts.length; k++) {
       const r = records[k]!;
       const expected = parseSan(pos, texts[k]!);
-      const where = `${fen} ${makeSan(first)} ${texts[k]}`;
+      const where: string = `${fen} ${makeSan(first)} ${texts[k]}`;
       if (expected.ok) {
         assert.equal(r.error, null, where);
         assert.equal(r.fen, makeFen(expected.value.play()), where);

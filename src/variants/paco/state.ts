@@ -16,17 +16,21 @@ export const squareByte = (s: Int32Array, sq: number): number => (s[sq >> 2]! >>
 export const pieceAt = (s: Int32Array, color: number, sq: number): number =>
   ((squareByte(s, sq) >>> (3 * color)) & 7) - 1;
 
+/** XORs the Zobrist key pair at `k` of the piece table into the position's hash. */
+function toggleKey(s: Int32Array, k: number): void {
+  s[ZLO] = s[ZLO]! ^ Z_PIECE[k]!;
+  s[ZHI] = s[ZHI]! ^ Z_PIECE[k + 1]!;
+}
+
 /** Puts a piece of `color` on `sq` (replacing any piece of that colour there), keeping hash and occupancy. */
 export function setPiece(s: Int32Array, color: number, sq: number, type: number): void {
   const old = pieceAt(s, color, sq);
   if (old >= 0) {
     const k = 2 * ((color * 6 + old) * 64 + sq);
-    s[ZLO] ^= Z_PIECE[k]!;
-    s[ZHI] ^= Z_PIECE[k + 1]!;
+    toggleKey(s, k);
   }
   const k = 2 * ((color * 6 + type) * 64 + sq);
-  s[ZLO] ^= Z_PIECE[k]!;
-  s[ZHI] ^= Z_PIECE[k + 1]!;
+  toggleKey(s, k);
   const w = sq >> 2;
   const sh = ((sq & 3) << 3) + 3 * color;
   s[w] = (s[w]! & ~(7 << sh)) | ((type + 1) << sh);
@@ -40,8 +44,7 @@ export function removePiece(s: Int32Array, color: number, sq: number): void {
   const old = pieceAt(s, color, sq);
   if (old < 0) return;
   const k = 2 * ((color * 6 + old) * 64 + sq);
-  s[ZLO] ^= Z_PIECE[k]!;
-  s[ZHI] ^= Z_PIECE[k + 1]!;
+  toggleKey(s, k);
   const w = sq >> 2;
   const sh = ((sq & 3) << 3) + 3 * color;
   s[w] = s[w]! & ~(7 << sh);

@@ -281,8 +281,8 @@ test('"cannot mate in one" and "in two" are never wrong on positions biased to p
     const bounds = new BoundContext(pos.value.words, 0, 3);
     const cannot = m === 1 ? bounds.cannotMateInOne(pos.value.words, 0) : bounds.cannotMateInTwo(pos.value.words, 0);
     const can = mateWithin(pos.value.words, m, moves, boards, 0);
-    if (cannot) pruned[m]++;
-    if (can) mates[m]++;
+    if (cannot) pruned[m] = pruned[m]! + 1;
+    if (can) mates[m] = mates[m]! + 1;
     assert.ok(!(cannot && can), `pruned a mate in ${m} (${rules}): ${fen}`);
   }
   assert.ok(pruned[1]! > 500 && pruned[2]! > 300, `the test prunes (${pruned.join(', ')})`);

@@ -43,7 +43,7 @@ function checkTurns(s: Int32Array, turns: { fen_after: string; path: string[]; r
     search.ends.load(e, end);
     const f = writePacoFen(end);
     assert.ok(!mine.has(f), `${label}: duplicate end FEN ${f}`);
-    mine.set(f, { path: search.pathTo(e), required: REQUIRED_NAMES[end[REQUIRED]!], victory: VICTORY_NAMES[end[VICTORY]!] });
+    mine.set(f, { path: search.pathTo(e), required: REQUIRED_NAMES[end[REQUIRED]!]!, victory: VICTORY_NAMES[end[VICTORY]!]! });
   }
   for (const t of turns) {
     const m = mine.get(t.fen_after);

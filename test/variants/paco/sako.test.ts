@@ -200,7 +200,7 @@ test('a union whose own piece is stuck is no way to the king; a slider\'s ray ma
     assert.equal(canPacoNowAmazon(s), paco, `amazon ${f}`);
     if (s[HAND_KIND] === 0) {
       const other = s.slice();
-      other[PLAYER] ^= 1; // the defender to move: his Ŝako is the same question
+      other[PLAYER] = other[PLAYER]! ^ 1; // the defender to move: his Ŝako is the same question
       assert.equal(isInSakoAmazon(other, other[PLAYER]!), paco, `amazon Ŝako ${f}`);
     }
   }

@@ -29,3 +29,9 @@ export { attackersOf, isStandardMaterial, kingSquare, positionFromRawSetup, posi
 export { castlingBits, castlingSquares, MAX_CLOCK, pieceCodeAt, placePiece } from './chess/setup.js';
 export type { RawSetup } from './chess/setup.js';
 export { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_LETTERS, ROOK, WHITE } from './chess/types.js';
+// Enumeration's records, keys and expansion (caissa enumerate and its worker threads).
+export { hasLegalEp, identityEp } from './tools/enumerate/identity.js';
+export { KEY_WORDS, keyOf, packRecord, REC_WORDS, recordWords, unpackRecord } from './tools/enumerate/record.js';
+export { capacityFor } from './tools/enumerate/entry-set.js';
+export { EMIT_KEYS, EMIT_RECORDS, Expander, recordKey, rootRecord } from './tools/enumerate/expand.js';
+export { generatePseudo } from './tools/enumerate/pseudo-movegen.js';

@@ -13,6 +13,7 @@ import type { UciLimits } from './uci-protocol.js';
 
 /** How games are analysed. */
 export interface GameAnalysisOptions {
+  /** The bounds of each position's search (`go depth 18`, `go nodes …`). */
   readonly limits: UciLimits;
   /** Lines per search (the engine's MultiPV); 1 unless given. The best line is the evaluation. */
   readonly multiPv?: number;
@@ -86,6 +87,7 @@ export async function analyseGame(engine: UciEngine, game: PgnGame, options: Gam
 export interface AnalyseGamesOptions extends GameAnalysisOptions {
   /** The engine to run and how to start it (`options` get Threads, Hash …). */
   readonly engine: string;
+  /** How each engine is started: arguments, UCI options, timeout, working directory. */
   readonly start?: UciStartOptions;
   /** Engines run at once, each on its own games; 1 unless given. */
   readonly jobs?: number;

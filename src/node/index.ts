@@ -13,5 +13,7 @@
 export { openPgn, pgnBytes, foreignFormat, PgnInputError } from './pgn-files.js';
 export { PgnReplayPool, type ParallelOptions } from './pgn-pool.js';
 export { UciEngine, UciEngineError, type UciEngineErrorKind, type UciStartOptions, type UciGame, type UciBestMove, type UciAnalysis, type UciAnalyseOptions } from './uci-engine.js';
-export { parseInfo, parseOption, goCommand, parseBestMove, setOptionCommand, UciSyntaxError, type UciInfo, type UciScore, type UciPvError, type UciOption, type UciLimits } from './uci-protocol.js';
+export { parseInfo, parseOption, goCommand, parseBestMove, setOptionCommand, UciSyntaxError, type UciInfo, type UciScore, type UciPvError, type UciOption, type UciCheckOption, type UciSpinOption, type UciComboOption, type UciStringOption,
+  type UciButtonOption, type UciLimits, type UciBestMoveLine,
+} from './uci-protocol.js';
 export { analyseGame, analyseGames, type AnalysedGame, type AnalyseGamesOptions, type GameAnalysisOptions } from './game-analysis.js';

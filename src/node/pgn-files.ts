@@ -16,8 +16,11 @@ const CHUNK = 1 << 20;
 
 /** Input that cannot be read as PGN text: `file` is the path (`-` for standard input). */
 export class PgnInputError extends Error {
+  /** `'PgnInputError'`. */
   override readonly name = 'PgnInputError';
+  /** The path read (`-` for standard input). */
   readonly file: string;
+  /** Why it cannot be read, without the path. */
   readonly reason: string;
 
   constructor(file: string, reason: string) {

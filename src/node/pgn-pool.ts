@@ -23,6 +23,7 @@ import type { ReplayError, ReplayOptions, ReplayRecord } from '../notation/pgn-r
 import { BOUNDS, OTHER_RESULT, RESULT_CODES, type PgnJobResult, type PgnWork } from './pgn-job.js';
 import { WorkerThreadError } from './worker-error.js';
 
+/** Options of `PgnReplayPool.replay`: those of `replayPgn`, and how the text is cut into jobs. */
 export interface ParallelOptions extends ReplayOptions {
   /** Bytes of text per segment (default 1 MiB; tests use small ones to force many cuts). */
   readonly segmentBytes?: number;
@@ -144,10 +145,12 @@ export class PgnReplayPool {
     }
   }
 
+  /** The number of worker threads. */
   get size(): number {
     return this.workers.length;
   }
 
+  /** Terminates the worker threads; the pool cannot be used afterwards. */
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.workers.map((w) => w.terminate()));

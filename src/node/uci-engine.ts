@@ -40,8 +40,11 @@ export type UciEngineErrorKind = 'notFound' | 'notExecutable' | 'exited' | 'time
  * protocol (the `line` quoted).
  */
 export class UciEngineError extends Error {
+  /** `'UciEngineError'`. */
   override readonly name = 'UciEngineError';
+  /** Which fault: see UciEngineErrorKind. */
   readonly kind: UciEngineErrorKind;
+  /** The engine's path, as given to `UciEngine.start`. */
   readonly path: string;
   /** `exited`: the exit code, or null when a signal ended it. */
   readonly code?: number | null;
@@ -79,7 +82,9 @@ export interface UciStartOptions {
 
 /** A game to search from: its starting position and the moves played, so that the engine sees repetitions. */
 export interface UciGame {
+  /** The game's starting position (sent as `startpos` when it is the standard one, else as its FEN). */
   readonly start: Position;
+  /** The moves played from `start`, in order, each bound to the position it is played in. */
   readonly moves: readonly Move[];
 }
 
@@ -146,7 +151,12 @@ export class UciEngine {
   /** The engine's path, as given to `start`. */
   readonly path: string;
   /** `id name` and `id author`, as the engine gave them. */
-  readonly id: { readonly name?: string; readonly author?: string } = {};
+  readonly id: {
+    /** `id name`: the engine's name and version. */
+    readonly name?: string;
+    /** `id author`. */
+    readonly author?: string;
+  } = {};
   private readonly optionMap = new Map<string, UciOption>();
   private readonly proc: ChildProcessWithoutNullStreams;
   private readonly timeoutMs: number;

@@ -9,7 +9,9 @@ import { parseUci } from '../notation/uci.js';
 
 /** An engine's score from the side to move's point of view: centipawns, or mate in `value` moves (negative: the side to move is mated). */
 export interface UciScore {
+  /** `cp`: `value` is in centipawns; `mate`: `value` is moves to mate. */
   readonly type: 'cp' | 'mate';
+  /** Centipawns, or moves to mate (negative when the side to move is the one mated). */
   readonly value: number;
   /** `lowerbound` / `upperbound`: the true score is at least / at most `value` (a fail-high or fail-low). */
   readonly bound?: 'lower' | 'upper';
@@ -19,27 +21,37 @@ export interface UciScore {
 export interface UciPvError {
   /** 0-based index of the move in the PV. */
   readonly index: number;
+  /** The move as the engine wrote it. */
   readonly uci: string;
+  /** Why the move is not legal there, with its place in the PV. */
   readonly message: string;
 }
 
 /** One `info` line, typed. Fields the engine did not send are absent. */
 export interface UciInfo {
+  /** Search depth in plies. */
   readonly depth?: number;
+  /** Selective search depth in plies. */
   readonly seldepth?: number;
   /** The line's rank among the `MultiPV` best lines, 1 when the engine does not say. */
   readonly multipv: number;
+  /** The line's score. */
   readonly score?: UciScore;
   /** Win, draw and loss expectations in permille, from the side to move (`UCI_ShowWDL`). */
   readonly wdl?: readonly [number, number, number];
+  /** Nodes searched. */
   readonly nodes?: number;
+  /** Nodes per second. */
   readonly nps?: number;
   /** Permille of the hash table in use. */
   readonly hashfull?: number;
+  /** Endgame tablebase probes that hit. */
   readonly tbhits?: number;
   /** Milliseconds searched. */
   readonly time?: number;
+  /** The move being searched, in UCI. */
   readonly currmove?: string;
+  /** The 1-based number of `currmove` in the engine's move order. */
   readonly currmovenumber?: number;
   /** `info string …`: free text to the end of the line. */
   readonly string?: string;
@@ -53,25 +65,85 @@ export interface UciInfo {
   readonly raw: string;
 }
 
-/** A declared engine option (`option name … type …`), by type. Names compare case-insensitively (UCI). */
-export type UciOption =
-  | { readonly type: 'check'; readonly name: string; readonly default: boolean }
-  | { readonly type: 'spin'; readonly name: string; readonly default: number; readonly min: number; readonly max: number }
-  | { readonly type: 'combo'; readonly name: string; readonly default: string; readonly vars: readonly string[] }
-  | { readonly type: 'string'; readonly name: string; readonly default: string }
-  | { readonly type: 'button'; readonly name: string };
+/**
+ * A declared engine option (`option name … type …`), by type: `check` (a boolean), `spin` (an
+ * integer from `min` to `max`), `combo` (one of `vars`), `string`, `button` (no value).
+ * `name` is the option's name as declared (UCI compares names case-insensitively); `default` the
+ * engine's default value (an empty string for `<empty>`).
+ */
+export type UciOption = UciCheckOption | UciSpinOption | UciComboOption | UciStringOption | UciButtonOption;
+
+/** A `check` option: on or off. */
+export interface UciCheckOption {
+  /** The option's type. */
+  readonly type: 'check';
+  /** The name as declared. */
+  readonly name: string;
+  /** The engine's default. */
+  readonly default: boolean;
+}
+
+/** A `spin` option: an integer in a range. */
+export interface UciSpinOption {
+  /** The option's type. */
+  readonly type: 'spin';
+  /** The name as declared. */
+  readonly name: string;
+  /** The engine's default. */
+  readonly default: number;
+  /** The smallest value allowed. */
+  readonly min: number;
+  /** The largest value allowed. */
+  readonly max: number;
+}
+
+/** A `combo` option: one of a list of strings. */
+export interface UciComboOption {
+  /** The option's type. */
+  readonly type: 'combo';
+  /** The name as declared. */
+  readonly name: string;
+  /** The engine's default. */
+  readonly default: string;
+  /** The values allowed, as declared (matched case-insensitively). */
+  readonly vars: readonly string[];
+}
+
+/** A `string` option: one line of text. */
+export interface UciStringOption {
+  /** The option's type. */
+  readonly type: 'string';
+  /** The name as declared. */
+  readonly name: string;
+  /** The engine's default; empty for `<empty>`. */
+  readonly default: string;
+}
+
+/** A `button` option: a command with no value. */
+export interface UciButtonOption {
+  /** The option's type. */
+  readonly type: 'button';
+  /** The name as declared. */
+  readonly name: string;
+}
 
 /** What a search is bounded by (`go …`). At least one bound, or `infinite`, is required. */
 export interface UciLimits {
+  /** Plies. */
   readonly depth?: number;
+  /** Nodes. */
   readonly nodes?: number;
   /** Milliseconds. */
   readonly movetime?: number;
-  /** Clock times and increments in milliseconds. */
+  /** White's clock time in milliseconds. */
   readonly wtime?: number;
+  /** Black's clock time in milliseconds. */
   readonly btime?: number;
+  /** White's increment per move in milliseconds. */
   readonly winc?: number;
+  /** Black's increment per move in milliseconds. */
   readonly binc?: number;
+  /** Moves to the next time control (not a bound by itself). */
   readonly movestogo?: number;
   /** Search for a mate in this many moves. */
   readonly mate?: number;
@@ -81,6 +153,7 @@ export interface UciLimits {
 
 /** Thrown by the parsers: the line broke the protocol. */
 export class UciSyntaxError extends Error {
+  /** `'UciSyntaxError'`. */
   override readonly name = 'UciSyntaxError';
 }
 
@@ -272,6 +345,14 @@ export function setOptionCommand(option: UciOption, value: string | number | boo
   }
 }
 
+/** A `bestmove` line, read. */
+export interface UciBestMoveLine {
+  /** The best move in UCI; null for `(none)` or `0000` (no legal move). */
+  readonly move: string | null;
+  /** The move the engine expects in reply, if it gave one. */
+  readonly ponder: string | undefined;
+}
+
 const LIMIT_NAMES = ['depth', 'nodes', 'movetime', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'mate'] as const;
 
 /** The `go` command of `limits`; a RangeError for a limit that is not a non-negative integer or for no limit at all. */
@@ -290,8 +371,8 @@ export function goCommand(limits: UciLimits): string {
   return out;
 }
 
-/** The move and ponder move of a `bestmove` line, in UCI; null for `(none)` or `0000` (no legal move). */
-export function parseBestMove(line: string): { readonly move: string | null; readonly ponder: string | undefined } {
+/** The move and ponder move of a `bestmove` line, in UCI. A line without a move is a UciSyntaxError. */
+export function parseBestMove(line: string): UciBestMoveLine {
   const tokens = line.trim().split(/\s+/);
   const move = tokens[1];
   if (move === undefined) throw new UciSyntaxError("'bestmove' without a move");

@@ -25,12 +25,26 @@ import { makeCommentCommands, parseCommentCommands, type CommentEvaluation } fro
  * White mates). `mate: 0` is a checkmate on the board: `mated` says who is mated.
  */
 export type WhiteEval =
-  | { readonly cp: number; readonly depth?: number }
-  | { readonly mate: number; readonly mated?: 'white' | 'black'; readonly depth?: number };
+  | {
+    /** Centipawns for White (negative: Black is better). */
+    readonly cp: number;
+    /** The search depth in plies, if known. */
+    readonly depth?: number;
+  }
+  | {
+    /** Moves to mate: positive when White mates, negative when Black does, 0 when mate is on the board. */
+    readonly mate: number;
+    /** With `mate: 0`: the side that is checkmated. */
+    readonly mated?: 'white' | 'black';
+    /** The search depth in plies, if known. */
+    readonly depth?: number;
+  };
 
-/** The NAG of a move's judgement (PGN §10: 6 `?!`, 2 `?`, 4 `??`). */
+/** The NAG of an inaccuracy (PGN §10: 6 `?!`, 2 `?`, 4 `??`). */
 export const NAG_INACCURACY = 6;
+/** The NAG of a mistake: 2, `?`. */
 export const NAG_MISTAKE = 2;
+/** The NAG of a blunder: 4, `??`. */
 export const NAG_BLUNDER = 4;
 
 /** A move's judgement, from its drop in winning chances. */
@@ -72,15 +86,21 @@ function commentEval(e: WhiteEval): CommentEvaluation {
 export interface SideSummary {
   /** Average centipawn loss, rounded; undefined for a side with no evaluated move. */
   readonly acpl: number | undefined;
+  /** Moves judged inaccuracies (a drop in winning chances of at least 0.1, below 0.2). */
   readonly inaccuracies: number;
+  /** Moves judged mistakes (a drop of at least 0.2, below 0.3). */
   readonly mistakes: number;
+  /** Moves judged blunders (a drop of at least 0.3). */
   readonly blunders: number;
 }
 
 /** What `annotateGame` found. */
 export interface GameAnnotation {
+  /** The game with its mainline annotated (a copy; the input is not changed). */
   readonly game: PgnGame;
+  /** White's moves, summarised. */
   readonly white: SideSummary;
+  /** Black's moves, summarised. */
   readonly black: SideSummary;
   /** Each mainline move's judgement (undefined: none), in order. */
   readonly judgements: readonly (Judgement | undefined)[];

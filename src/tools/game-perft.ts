@@ -8,7 +8,7 @@ import type { Game } from '../core/game.js';
 import { checkDepth, exactCount } from '../core/depth.js';
 
 /** Per-ply states and action buffers for searches of up to `maxDepth` plies in `game`. */
-export class GameStack<S> {
+class GameStack<S> {
   readonly states: S[];
   readonly actions: Int32Array[];
 

@@ -13,7 +13,7 @@ import type { Position } from '../chess/position.js';
 import { checkDepth, exactCount } from '../core/depth.js';
 
 /** Preallocated per-ply storage for a search of up to `maxDepth` plies. */
-export class SearchStack {
+class SearchStack {
   readonly words: Int32Array;
   readonly moves: Uint16Array;
 
@@ -60,6 +60,7 @@ function perftAt(walk: Walk, ply: number, depth: number): void {
   }
 }
 
+/** How `perft` and `perftDivide` count. */
 export interface PerftOptions {
   /** Count the last ply without generating it (default true). */
   readonly bulk?: boolean;
@@ -85,7 +86,12 @@ export function perft(pos: Position, depth: number, options: PerftOptions = {}):
 }
 
 /** Perft per root move (Stockfish's `go perft` "divide"): each legal move with its subtree count. */
-export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): { uci: string; nodes: number }[] {
+export function perftDivide(pos: Position, depth: number, options: PerftOptions = {}): {
+  /** The root move in UCI. */
+  uci: string;
+  /** Leaf nodes `depth - 1` plies below it. */
+  nodes: number;
+}[] {
   checkDepth(depth, 'perftDivide');
   if (depth < 1) return [];
   return pos.legalMoves().map((move) => ({ uci: move.uci, nodes: perft(move.play(), depth - 1, options) }));

@@ -30,7 +30,9 @@ export interface PolyglotEntry {
   readonly move: Move;
   /** The move as the book stores it (16 bits). */
   readonly raw: number;
+  /** How often the book's maker would play the move, relative to the position's other entries (0–65535). */
   readonly weight: number;
+  /** The learn field (32 bits), as stored; PolyGlot itself does not use it. */
   readonly learn: number;
 }
 
@@ -38,8 +40,11 @@ export interface PolyglotEntry {
 export interface PolyglotRawEntry {
   /** The key as 16 hexadecimal digits. */
   readonly key: string;
+  /** The move as the book stores it (16 bits: to, from, promotion; castling as king takes rook). */
   readonly raw: number;
+  /** The entry's weight (0–65535). */
   readonly weight: number;
+  /** The learn field (32 bits), as stored. */
   readonly learn: number;
 }
 
@@ -49,8 +54,11 @@ export interface PolyglotRawEntry {
  * look-up relies on it). `offset` is the byte where the fault lies.
  */
 export interface PolyglotBookError {
+  /** The fault, as above. */
   readonly kind: 'length' | 'order';
+  /** The byte offset of the fault. */
   readonly offset: number;
+  /** The fault in words, with its offset. */
   readonly message: string;
 }
 
@@ -248,6 +256,7 @@ export interface MakeBookOptions {
 export interface SkippedGame {
   /** 0-based index among the games added. */
   readonly index: number;
+  /** Why it was left out. */
   readonly message: string;
 }
 

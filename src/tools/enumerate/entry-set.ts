@@ -21,14 +21,24 @@ export interface EntrySink {
   add(src: Int32Array, o: number, mult: number): boolean;
 }
 
+/**
+ * A set of fixed-width entries with multiplicities (see above): `enumeratePlies` gives its last
+ * level as one, which `perftFromLevel` reads.
+ */
 export class EntrySet implements EntrySink {
+  /** Words per entry: 9 for position records, 4 for keys. */
   readonly width: number;
+  /** Words per slot: the entry and its multiplicity (lo, hi). */
   readonly stride: number;
+  /** Slots in the table, a power of two. */
   readonly capacity: number;
+  /** `capacity - 1`, to wrap a slot index. */
   readonly mask: number;
+  /** The slots, `capacity × stride` words; an entry at word offset `b` of a slot. */
   readonly data: Int32Array;
   /** [count] — an Int32Array so that threads can share it. */
   readonly ctrl: Int32Array;
+  /** Whether the table lives in a SharedArrayBuffer (filled by several threads, atomically). */
   readonly shared: boolean;
   /** Word offset of the entry found or inserted by the last single-threaded `add`. */
   lastOffset = -1;
@@ -55,6 +65,7 @@ export class EntrySet implements EntrySink {
     return new EntrySet(width, capacity, data.buffer instanceof SharedArrayBuffer, data, ctrl);
   }
 
+  /** The number of distinct entries. */
   get count(): number {
     return this.shared ? Atomics.load(this.ctrl, 0) : this.ctrl[0]!;
   }

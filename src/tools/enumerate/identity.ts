@@ -18,7 +18,14 @@ import { generateLegal } from '../../chess/movegen.js';
 import { polyglotEpCounts } from '../../chess/play.js';
 import { err, ok, type Result } from '../../core/result.js';
 
+/**
+ * When two positions count as one (docs/rules/enumeration.md §1). All compare placement; `fide`
+ * also the side to move, castling rights and an en-passant square only when the capture is
+ * legal (FIDE 9.2.3); `pseudo-ep` keeps the square when a pawn could capture pseudo-legally
+ * (X-FEN); `fen` keeps it after every double step; `diagram` compares placement alone.
+ */
 export const IDENTITIES = ['fide', 'pseudo-ep', 'fen', 'diagram'] as const;
+/** One of `IDENTITIES`. */
 export type Identity = (typeof IDENTITIES)[number];
 
 /** Numeric codes used across threads and files. */
@@ -27,8 +34,11 @@ export const ID_PSEUDO_EP = 1;
 export const ID_FEN = 2;
 export const ID_DIAGRAM = 3;
 
+/** An identity name that is none of `IDENTITIES`. */
 export interface IdentityError {
+  /** Always `identity`. */
   readonly kind: 'identity';
+  /** The name given and the names allowed. */
   readonly message: string;
 }
 

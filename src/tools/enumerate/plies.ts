@@ -19,6 +19,7 @@ import { EMIT_KEYS, EMIT_RECORDS, Expander, recordKey, rootRecord } from './expa
 import { ID_DIAGRAM, identityCode, type Identity } from './identity.js';
 import { KEY_WORDS, REC_WORDS, recordWords } from './record.js';
 
+/** The counts of one level (ply) of an enumeration (docs/rules/enumeration.md). */
 export interface LevelStats {
   /** Plies from the start position. */
   readonly ply: number;
@@ -34,7 +35,9 @@ export interface LevelStats {
   readonly within?: number;
 }
 
+/** How `enumeratePlies` counts. */
 export interface PlyOptions {
+  /** When two positions are the same (see `IDENTITIES`); `fide` unless given. */
   readonly identity?: Identity;
   /** Track first-reached and within-n counts. */
   readonly within?: boolean;
@@ -44,8 +47,11 @@ export interface PlyOptions {
   readonly onLevel?: (stats: LevelStats) => void;
 }
 
+/** What `enumeratePlies` counted. */
 export interface PlyEnumeration {
+  /** The identity counted under. */
   readonly identity: Identity;
+  /** One entry per ply, from 0 (the start) to the plies asked for. */
   readonly levels: LevelStats[];
   /** The last level: records (with `keepLast` or plies = 0) or keys, with multiplicities. */
   readonly last: EntrySet;

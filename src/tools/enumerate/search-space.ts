@@ -31,6 +31,7 @@ import { ID_FIDE, ID_PSEUDO_EP, identityEp } from './identity.js';
 import { generatePseudo, kingFilesOf } from './pseudo-movegen.js';
 import { KEY_WORDS, keyOf, PLACEMENT_WORDS, packRecord, REC_WORDS, unpackRecord } from './record.js';
 
+/** How `searchSpace` counts. */
 export interface SearchSpaceOptions {
   /**
    * ROECE's semantics (docs/rules/enumeration.md §3): pseudo-legal moves (no king-safety test) and
@@ -45,16 +46,26 @@ export interface SearchSpaceOptions {
   readonly onProgress?: (expanded: number, known: number) => void;
 }
 
+/**
+ * The counts of a search space (docs/rules/enumeration.md §3, ROECE's statistics): a collision is
+ * a move leading to a position already known, in the root table or the domain, by side to move.
+ */
 export interface SearchSpaceStats {
+  /** The largest move list of an expanded position. */
   readonly maxMoves: number;
+  /** The smallest move list of an expanded position. */
   readonly minMoves: number;
   /** Σ move-list sizes over all expanded positions ("legal moves in this position" in ROECE's README). */
   readonly moves: number;
   /** Positions expanded (domain positions including the start). */
   readonly expanded: number;
+  /** White's moves to a root position already known. */
   readonly whiteRootCollisions: number;
+  /** White's moves to a domain position already known. */
   readonly whiteDomainCollisions: number;
+  /** Black's moves to a root position already known. */
   readonly blackRootCollisions: number;
+  /** Black's moves to a domain position already known. */
   readonly blackDomainCollisions: number;
   /** Distinct root positions. */
   readonly newRoots: number;
@@ -62,10 +73,13 @@ export interface SearchSpaceStats {
   readonly newPositions: number;
   /** Root moves by kind: pawn pushes (incl. promotions), pawn captures (incl. en passant), piece captures. */
   readonly pawnPushes: number;
+  /** Root moves that are pawn captures, en passant included. */
   readonly pawnCaptures: number;
+  /** Root moves that are captures by a piece. */
   readonly pieceCaptures: number;
   /** Expanded positions per side to move. */
   readonly whiteToMove: number;
+  /** Expanded positions with Black to move. */
   readonly blackToMove: number;
 }
 

@@ -35,7 +35,12 @@ export function progressivePerft(pos: ProgressivePosition, depth: number): numbe
 }
 
 /** Perft per first move: each legal move in UCI with its subtree count. */
-export function progressivePerftDivide(pos: ProgressivePosition, depth: number): { uci: string; nodes: number }[] {
+export function progressivePerftDivide(pos: ProgressivePosition, depth: number): {
+  /** The first move of the series in UCI. */
+  uci: string;
+  /** Leaf nodes `depth - 1` plies below it. */
+  nodes: number;
+}[] {
   checkDepth(depth, 'progressivePerftDivide');
   if (depth < 1) return [];
   return pos.legalMoves().map((code) => ({ uci: moveUci(code, pos.chess960), nodes: progressivePerft(pos.playUnchecked(code), depth - 1) }));

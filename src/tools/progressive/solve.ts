@@ -45,6 +45,7 @@ import { Heuristic } from './heuristic.js';
  */
 const BOUND_DEPTH = 2;
 
+/** How `solveSeries` searches. */
 export interface SolveOptions {
   /** Rule set (default: the position's, Italian for a chess Position). */
   readonly rules?: RuleSet;
@@ -60,8 +61,10 @@ export interface SolveOptions {
   readonly noBounds?: boolean;
 }
 
+/** A solve's answer: `mate`, a solution found; `none`, proven that none exists; `unknown`, the time limit ran out first. */
 export type SolveStatus = 'mate' | 'none' | 'unknown';
 
+/** What `solveSeries` found (docs/rules/progressive.md: a mate in one series). */
 export interface SeriesSolution {
   /** `mate`: a solution was found; `none`: proven that none exists; `unknown`: time-out. */
   readonly status: SolveStatus;
@@ -74,6 +77,7 @@ export interface SeriesSolution {
   readonly solutions: readonly (readonly number[])[];
   /** The first solution in UCI (`d4d3`, `c2b1q`, castling `e1g1`). */
   readonly solutionUci: readonly string[] | undefined;
+  /** `solutions` in UCI, in the same order. */
   readonly solutionsUci: readonly (readonly string[])[];
   /**
    * Whether the search ran to its end: false after a time-out, when `status` is `unknown` or,
@@ -82,6 +86,7 @@ export interface SeriesSolution {
   readonly complete: boolean;
   /** Nodes (positions made) over both passes. */
   readonly nodes: number;
+  /** Wall-clock time of the solve in milliseconds. */
   readonly ms: number;
   /** Which pass found the first solution. */
   readonly foundBy: 'bestFirst' | 'complete' | undefined;

@@ -9,19 +9,25 @@ import { COLORS, ROLES, type Color, type Role } from '../../chess/types.js';
 import { isSquare, squareName } from '../../core/square.js';
 import { glyphId, glyphSymbol } from './pieces.js';
 
+/** A piece to draw (`boardSvg`); a white and a black one on one square are drawn as a Paco Ŝako union. */
 export interface DiagramPiece {
   /** 0 = a1 … 63 = h8. */
   readonly square: number;
+  /** The piece's colour. */
   readonly color: Color;
+  /** The piece's kind. */
   readonly role: Role;
 }
 
 /** An arrow between the centres of two squares; from a square to itself, a ring on it. */
 export interface DiagramArrow {
+  /** The tail's square, 0 = a1 … 63 = h8. */
   readonly from: number;
+  /** The head's square, 0 = a1 … 63 = h8. */
   readonly to: number;
 }
 
+/** How a diagram is drawn; every field is optional. */
 export interface DiagramOptions {
   /** Side of a square in pixels, from MIN_SQUARE (0.1) to MAX_SQUARE (100,000); default 45. */
   readonly squareSize?: number;
@@ -34,6 +40,7 @@ export interface DiagramOptions {
   readonly coordinates?: boolean;
   /** Squares tinted, such as the last move's. */
   readonly highlights?: readonly number[];
+  /** Arrows drawn over the pieces, in order. */
   readonly arrows?: readonly DiagramArrow[];
   /** A king's square to mark as in check. */
   readonly check?: number;

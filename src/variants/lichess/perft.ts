@@ -72,7 +72,12 @@ export function variantPerft(pos: VariantPosition, depth: number, options: Varia
 }
 
 /** Perft per root move (`go perft`'s divide): each legal move's UCI with its subtree count. */
-export function variantPerftDivide(pos: VariantPosition, depth: number, options: VariantPerftOptions = {}): { uci: string; nodes: number }[] {
+export function variantPerftDivide(pos: VariantPosition, depth: number, options: VariantPerftOptions = {}): {
+  /** The root move in UCI (a drop as `N@f3`). */
+  uci: string;
+  /** Leaf nodes `depth - 1` plies below it. */
+  nodes: number;
+}[] {
   checkDepth(depth, 'variantPerftDivide');
   if (depth < 1) return [];
   return pos.legalMoves().map((move) => ({ uci: move.uci, nodes: variantPerft(move.play(), depth - 1, options) }));

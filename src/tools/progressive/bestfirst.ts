@@ -74,7 +74,9 @@ function pathTo(i: number, last: number): number[] {
 }
 
 /** Greedy best-first search for a series of `n` moves from `root` that mates. */
-export function bestFirst(root: Int32Array, n: number, deadline: number, budget = BEST_FIRST_BUDGET): BestFirstResult {
+export function bestFirst(
+  root: Int32Array, n: number, deadline: number, budget = BEST_FIRST_BUDGET, progress?: { stop(nodes: number): boolean },
+): BestFirstResult {
   ensure(budget + MAX_MOVES_ANY + 1);
   seen ??= new RefutationTable(18);
   seen.clear();
@@ -91,7 +93,7 @@ export function bestFirst(root: Int32Array, n: number, deadline: number, budget 
   let italianOnly: number[] | undefined;
 
   while (heapSize > 0 && count < budget) {
-    if ((++expansions & 63) === 0 && performance.now() > deadline) break;
+    if ((++expansions & 63) === 0 && (performance.now() > deadline || progress?.stop(nodes) === true)) break;
     // Pop the best (lowest score) node.
     const node = heap[0]!;
     heapSize--;

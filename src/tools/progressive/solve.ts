@@ -59,6 +59,13 @@ export interface SolveOptions {
   readonly bestFirstBudget?: number;
   /** Disable the lower-bound pruning (for tests). Default false. */
   readonly noBounds?: boolean;
+  /**
+   * Called every few thousand nodes (at the checks of the time limit, never per node) with the
+   * nodes made so far over both passes and the milliseconds since the start; returning `false`
+   * stops the search, which then ends as a time-out does (`unknown`, or a mate found by then)
+   * with `stopped` set. For progress bars and cancel buttons.
+   */
+  readonly onProgress?: (nodes: number, ms: number) => boolean | void;
 }
 
 /** A solve's answer: `mate`, a solution found; `none`, proven that none exists; `unknown`, the time limit ran out first. */
@@ -90,6 +97,8 @@ export interface SeriesSolution {
   readonly ms: number;
   /** Which pass found the first solution. */
   readonly foundBy: 'bestFirst' | 'complete' | undefined;
+  /** Whether `onProgress` stopped the search (it is then not `complete`). */
+  readonly stopped: boolean;
 }
 
 /** Per-solve buffers and counters of the complete search. */
@@ -113,6 +122,7 @@ class Search {
   readonly scottish: boolean;
   readonly useBounds: boolean;
   readonly deadline: number;
+  readonly progress: Progress;
   readonly solutions: number[][] = [];
   /** Without `all`: the first series found that ends in an Italian mate only. */
   italianOnly: number[] | undefined;
@@ -121,7 +131,7 @@ class Search {
   nodes = 0;
   aborted = false;
 
-  constructor(root: Int32Array, n: number, all: boolean, deadline: number, useBounds: boolean, table: RefutationTable) {
+  constructor(root: Int32Array, n: number, all: boolean, deadline: number, useBounds: boolean, table: RefutationTable, progress: Progress) {
     this.words = new Int32Array((n + 1) * MAX_MOVES_ANY * P_WORDS);
     this.words.set(root.subarray(0, P_WORDS));
     this.moves = new Uint16Array((n + 1) * MAX_MOVES_ANY);
@@ -137,6 +147,7 @@ class Search {
     this.scottish = root[P_RULES] === SCOTTISH;
     this.useBounds = useBounds;
     this.deadline = deadline;
+    this.progress = progress;
     this.bounds = new BoundContext(root, 0, n);
     this.heuristic = new Heuristic(this.bounds);
   }
@@ -211,7 +222,7 @@ class Search {
       this.order[o + j] = kept;
       kept++;
     }
-    if ((this.nodes & ~1023) !== ((this.nodes - n) & ~1023) && performance.now() > this.deadline) {
+    if ((this.nodes & ~1023) !== ((this.nodes - n) & ~1023) && (performance.now() > this.deadline || this.progress.stop(this.nodes))) {
       this.aborted = true;
       return true;
     }
@@ -224,6 +235,27 @@ class Search {
       if (this.solutions.length === before) this.table.add(this.childLo[k]!, this.childHi[k]!, m - 1);
     }
     return false;
+  }
+}
+
+/**
+ * The `onProgress` hook of one solve: `stop(nodes)` is asked at the time-limit checks of both
+ * passes (every 64 best-first expansions, every ~1024 nodes of the complete search), with the
+ * pass's own node count; `base` is the nodes of the passes before.
+ */
+class Progress {
+  base = 0;
+  stopped = false;
+  private readonly start: number;
+  private readonly hook: ((nodes: number, ms: number) => boolean | void) | undefined;
+  constructor(start: number, hook: ((nodes: number, ms: number) => boolean | void) | undefined) {
+    this.start = start;
+    this.hook = hook;
+  }
+  stop(nodes: number): boolean {
+    if (this.hook === undefined) return false;
+    if (this.hook(this.base + nodes, performance.now() - this.start) === false) this.stopped = true;
+    return this.stopped;
   }
 }
 
@@ -284,8 +316,9 @@ export function solveSeries(
   let italianOnly: number[] | undefined;
   let italianBy: SeriesSolution['foundBy'];
 
+  const progress = new Progress(start, options.onProgress);
   if (!all && !options.completeOnly) {
-    const bf = bestFirst(root, n, deadline, budget);
+    const bf = bestFirst(root, n, deadline, budget, progress);
     nodes += bf.nodes;
     if (bf.solution !== undefined) {
       first = bf.solution;
@@ -299,11 +332,12 @@ export function solveSeries(
   let status: SolveStatus = first !== undefined ? 'mate' : 'unknown';
   let complete = first !== undefined;
   let solutions: number[][] = first !== undefined ? [first] : [];
-  if (first === undefined || all) {
+  if ((first === undefined || all) && !progress.stopped) {
+    progress.base = nodes;
     sharedTable.table ??= new RefutationTable(21);
     const table = sharedTable.table;
     table.clear();
-    const search = new Search(root, n, all, deadline, !options.noBounds, table);
+    const search = new Search(root, n, all, deadline, !options.noBounds, table, progress);
     search.run(0, 0, n);
     nodes += search.nodes;
     solutions = search.solutions;
@@ -319,6 +353,12 @@ export function solveSeries(
     } else {
       status = search.aborted ? 'unknown' : 'none';
     }
+  } else if (first === undefined && italianOnly !== undefined) {
+    // Stopped after the best-first pass, which found an Italian-only mate: still a mate.
+    first = italianOnly;
+    solutions = [italianOnly];
+    foundBy = italianBy;
+    status = 'mate';
   }
   const uci = (s: readonly number[]): string[] => s.map((c) => moveUci(c, chess960));
   return ok({
@@ -331,5 +371,6 @@ export function solveSeries(
     nodes,
     ms: performance.now() - start,
     foundBy,
+    stopped: progress.stopped,
   });
 }

@@ -394,3 +394,36 @@ test('an orthodox mate is answered before an Italian-only one: the course librar
     assert.deepEqual([r.value.status, r.value.solutionUci], ['mate', ['e1e8']], JSON.stringify(options));
   }
 });
+
+test('onProgress: reports growing node counts without changing the search, and stops it on false', () => {
+  // A proof of "no mate in N - 1" runs both passes to their end: the hook sees each of them.
+  const p = problems.find((q) => q.n === 5)!;
+  const { position } = problem(p.line);
+  const plain = solveSeries(position.chess, p.n - 1);
+  assert.ok(plain.ok);
+  const seen: number[] = [];
+  const watched = solveSeries(position.chess, p.n - 1, { onProgress: (nodes) => void seen.push(nodes) });
+  assert.ok(watched.ok);
+  assert.equal(watched.value.status, plain.value.status);
+  assert.equal(watched.value.nodes, plain.value.nodes, 'the hook changes nothing in the search');
+  assert.equal(watched.value.stopped, false);
+  assert.ok(seen.length >= 2, `${seen.length} calls over ${plain.value.nodes} nodes`);
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i]! >= seen[i - 1]!, 'node counts never go back');
+  assert.ok(seen.at(-1)! <= plain.value.nodes);
+  // At most one call per 64 best-first expansions or ~1024 complete-search nodes: never per node.
+  assert.ok(seen.length < plain.value.nodes / 64, `${seen.length} calls`);
+
+  let calls = 0;
+  const stopped = solveSeries(position.chess, p.n - 1, { onProgress: () => ++calls < 3 });
+  assert.ok(stopped.ok);
+  assert.equal(calls, 3, 'no call after the one that said stop');
+  assert.equal(stopped.value.stopped, true);
+  assert.equal(stopped.value.complete, false);
+  assert.equal(stopped.value.status, 'unknown');
+  assert.ok(stopped.value.nodes < plain.value.nodes);
+  // The hook stops a solve whose answer is a mate as well; undisturbed, it finds it.
+  const solved = solveSeries(position.chess, p.n, { onProgress: () => true });
+  assert.ok(solved.ok);
+  assert.equal(solved.value.status, 'mate');
+  assert.equal(solved.value.stopped, false);
+});

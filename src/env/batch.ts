@@ -30,6 +30,7 @@ import { Rng } from '../core/rng.js';
 import { createBuffers, type EnvBuffers } from './buffers.js';
 import { BLACK_WINS, ONGOING, WHITE_WINS, type GameKernel } from './kernel.js';
 
+/** How a `BatchEnv` runs its episodes. */
 export interface BatchOptions {
   /** Step cap per episode: reaching it truncates (0: none). Default 512, AlphaZero's cap. */
   readonly maxSteps?: number;
@@ -67,11 +68,23 @@ export function envSeed(seed: number, index: number): number {
   return (h ^ (h >>> 13)) | 0;
 }
 
+/**
+ * A batch of environments of one game stepped together, pgx's `api_test` contract: exact masks
+ * (all ones once an episode is over), an illegal action ends the episode (−1 for the mover, +1
+ * for the other), terminal states absorb, rewards per player, truncation at `maxSteps`,
+ * auto-reset, and one seeded random generator per environment. Inputs and outputs are the
+ * typed arrays of `buffers`.
+ */
 export class BatchEnv {
+  /** The game's states. */
   readonly kernel: GameKernel;
+  /** The inputs (`actions`) and outputs of every step. */
   readonly buffers: EnvBuffers;
+  /** The number of environments. */
   readonly size: number;
+  /** Steps after which an episode is truncated (0: no cap). */
   readonly maxSteps: number;
+  /** Whether a finished environment starts its next episode within the same step. */
   readonly autoReset: boolean;
   private readonly rngs: Rng[];
 

@@ -17,19 +17,33 @@
  * | masks          | Uint8Array   | B × A     | 1 where the action is legal; all 1 at terminal states |
  */
 export interface EnvBuffers {
+  /** B, the number of environments. */
   readonly size: number;
+  /** A, the size of the action space. */
   readonly actionCount: number;
+  /** L, the most legal actions one state can have. */
   readonly maxLegal: number;
+  /** O, the observation's values per environment (0 when observations are off). */
   readonly observationSize: number;
+  /** B: the action label each environment takes on the next `step`. */
   readonly actions: Int32Array;
+  /** B × 2: the last step's reward for player 0 (White) and 1 (Black) of each environment. */
   readonly rewards: Float32Array;
+  /** B: the number of legal actions (0 at terminal states). */
   readonly legalCount: Int32Array;
+  /** B: steps in the current episode. */
   readonly stepCount: Int32Array;
+  /** B × L: the legal labels themselves (a sparse mask); the first `legalCount[i]` of row i are set. */
   readonly legalLabels: Int32Array;
+  /** B × O: the observation of the player to act. */
   readonly observations: Float32Array;
+  /** B: the player to act, 0 or 1. */
   readonly currentPlayer: Int8Array;
+  /** B: 1 when the rules (or an illegal action) ended the episode. */
   readonly terminated: Uint8Array;
+  /** B: 1 when the step cap cut the episode. */
   readonly truncated: Uint8Array;
+  /** B × A: 1 where the action is legal; all 1 at terminal states. */
   readonly masks: Uint8Array;
   /** The memory all fields view. */
   readonly memory: ArrayBuffer | SharedArrayBuffer;

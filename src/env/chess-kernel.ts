@@ -80,6 +80,7 @@ function ringSize(options: KernelOptions): number {
   return ring;
 }
 
+/** The chess kernel's options: the common ones and its start positions. */
 export interface ChessKernelOptions extends KernelOptions {
   /** Start positions (FEN) drawn uniformly at reset; default the standard or a random Chess960 start. */
   readonly startFens?: readonly string[];
@@ -87,15 +88,22 @@ export interface ChessKernelOptions extends KernelOptions {
 
 /** A bad start FEN given to the chess kernel. */
 export class StartPositionError extends Error {
+  /** `'StartPositionError'`. */
   override readonly name = 'StartPositionError';
 }
 
+/**
+ * The chess and Chess960 kernel: `n` positions with their repetition history, actions as the
+ * 4672 AlphaZero move labels (`encodeChessMove`), observations as in `ALPHAZERO_PLANES` /
+ * `COMPACT_PLANES`. Drive it through a `BatchEnv`.
+ */
 export class ChessKernel implements GameKernel {
   readonly n: number;
   readonly actionCount = CHESS_ACTIONS;
   readonly maxLegal = MAX_MOVES;
   readonly observationShape: readonly number[];
   readonly game: Game<unknown>;
+  /** Chess960 castling and labels; without `startFens`, each episode starts from a random one of the 960 positions. */
   readonly chess960: boolean;
   /** The positions, WORDS words each. */
   readonly words: Int32Array;
@@ -419,6 +427,7 @@ function inCheck(w: Int32Array, p: number): boolean {
   return attackersOf(v, kingSquare(v, us), us ^ 1, v[0]! | v[2]!, v[1]! | v[3]!, pairScratch);
 }
 
+/** The observation shape of a kind: `[8, 8, 119]`, `[8, 8, 20]`, or `[]` for none. */
 export function chessObservationShape(kind: ObservationKind): readonly number[] {
   return kind === 'alphazero' ? [8, 8, ALPHAZERO_PLANES] : kind === 'compact' ? [8, 8, COMPACT_PLANES] : [];
 }
@@ -432,5 +441,7 @@ function chessFactory(id: 'chess' | 'chess960'): KernelFactory {
   };
 }
 
+/** The factory of standard-chess kernels (id `chess`). */
 export const chessKernelFactory = chessFactory('chess');
+/** The factory of Chess960 kernels (id `chess960`): each episode from a random start of the 960. */
 export const chess960KernelFactory = chessFactory('chess960');

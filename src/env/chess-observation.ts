@@ -17,7 +17,17 @@
  * en-passant target square, 13–16 castling rights as above, 17 "occurred before", 18 no-progress
  * clock / 100, 19 colour.
  */
+/**
+ * Planes of the `alphazero` observation (pgx's `observe`), laid out `(8, 8, planes)` from the
+ * player to move: for each of the last 8 positions, 6 own and 6 opponent piece planes and two
+ * repetition planes; then colour, plies since reset / 512, four castling rights, no-progress
+ * clock / 100.
+ */
 export const ALPHAZERO_PLANES = 119;
+/**
+ * Planes of the `compact` observation, the current position only: 12 piece planes, the legal
+ * en-passant square, four castling rights, "occurred before", no-progress clock / 100, colour.
+ */
 export const COMPACT_PLANES = 20;
 /** Positions of history in the AlphaZero observation. */
 export const HISTORY = 8;

@@ -18,6 +18,10 @@ import type { Evaluator, SearchGame } from './mcts.js';
 
 const NO_PROGRESS: Outcome = { winner: undefined, reason: 'noProgress' };
 
+/**
+ * Chess (or Chess960) for `Mcts` over raw position words, with the environment's draw at
+ * `halfmoveLimit` plies without progress (FIDE 9.3 applied automatically).
+ */
 export function chessSearchGame(chess960: boolean, halfmoveLimit = DEFAULT_KERNEL_OPTIONS.halfmoveLimit): SearchGame<Int32Array> {
   const core = (chess960 ? chess960Game : chessGame) as Game<Int32Array>;
   // FIDE 9.3 as the environment applies it, automatically; checkmate takes precedence (9.6.2).

@@ -12,6 +12,7 @@ import type { Game } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import { BLACK_WINS, DRAW, ONGOING, WHITE_WINS, type GameKernel } from './kernel.js';
 
+/** What turns a `Game<S>` into a kernel: its action labels, observation and start states. */
 export interface ActionEncoder<S> {
   /** Size of the label space. */
   readonly actionCount: number;
@@ -29,6 +30,7 @@ export interface ActionEncoder<S> {
   describe(s: S): string;
 }
 
+/** A kernel of `n` environments of `game`, labelled and observed by `encoder`; a RangeError if `n` is not an integer ≥ 0. */
 export function gameKernel<S>(game: Game<S>, encoder: ActionEncoder<S>, n: number): GameKernel {
   if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`gameKernel: n must be an integer ≥ 0 (the number of environments), got ${n}`);
   const states: S[] = [];

@@ -10,12 +10,20 @@
 import type { Game } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 
-/** Terminal status codes returned by `GameKernel.status`. */
+/** Terminal status codes returned by `GameKernel.status`: the game goes on. */
 export const ONGOING = -1;
+/** `GameKernel.status`: White (player 0) has won. */
 export const WHITE_WINS = 0;
+/** `GameKernel.status`: Black (player 1) has won. */
 export const BLACK_WINS = 1;
+/** `GameKernel.status`: a draw. */
 export const DRAW = 2;
 
+/**
+ * The states of `n` environments of one game, which a `BatchEnv` steps: labels of the legal
+ * actions, play, status and observations. Made by a `KernelFactory`, or from any `Game` by
+ * `gameKernel`.
+ */
 export interface GameKernel {
   /** Number of environments. */
   readonly n: number;
@@ -49,20 +57,32 @@ export interface GameKernel {
   state(i: number): unknown;
   /** The game behind the kernel, with `label` mapping its actions to labels. */
   readonly game: Game<unknown>;
+  /** The label (0 ≤ label < actionCount) of `action`, a legal action of the game's state `s`. */
   label(s: unknown, action: number): number;
 }
 
 /** Builds kernels by game id; registered in registry.ts. */
 export interface KernelFactory {
+  /** The game's id: `chess`, `chess960`, `paco`. */
   readonly id: string;
+  /** Size of the game's action space. */
   readonly actionCount: number;
+  /** The observation shape per environment for a kind (empty for `none`). */
   observationShape(observation: ObservationKind): readonly number[];
+  /** A kernel of `n` environments. */
   create(n: number, options: KernelOptions): GameKernel;
 }
 
+/**
+ * Which observation a kernel writes: `alphazero` (chess: 119 planes with 8 positions of
+ * history; Paco Ŝako: its 30 layers), `compact` (chess: 20 planes; Paco Ŝako: its 30 layers), or
+ * `none` (no observation, for play without a network).
+ */
 export type ObservationKind = 'alphazero' | 'compact' | 'none';
 
+/** Options every kernel takes. */
 export interface KernelOptions {
+  /** The observation written (see ObservationKind). */
   readonly observation: ObservationKind;
   /** Draw by repetition when a position occurs this often, 2 to 255 (pgx/AlphaZero: 3; FIDE automatic: 5; 0 off). */
   readonly repetitions: number;
@@ -76,6 +96,7 @@ export interface KernelOptions {
   readonly moveCountScale: number;
 }
 
+/** The defaults, pgx's: AlphaZero observations, draw on the third repetition, at 100 plies without progress, move-count scale 512. */
 export const DEFAULT_KERNEL_OPTIONS: KernelOptions = {
   observation: 'alphazero',
   repetitions: 3,

@@ -17,7 +17,9 @@ import type { Rng } from '../core/rng.js';
 /** Values a non-terminal state for the player to act there, in [−1, 1]. */
 export type Evaluator<S> = (s: S, rng: Rng) => number;
 
+/** How much an `Mcts` searches. */
 export interface MctsOptions {
+  /** Simulations per search (at least 1; fewer are taken as 1). */
   readonly simulations: number;
   /** Exploration constant (default 1.5). */
   readonly cPuct?: number;
@@ -25,6 +27,7 @@ export interface MctsOptions {
 
 /** What the search needs from a game besides `Game<S>`. */
 export interface SearchGame<S> {
+  /** The game's rules. */
   readonly game: Game<S>;
   /** The label of a legal action of `s`. */
   label(s: S, action: number): number;
@@ -32,10 +35,15 @@ export interface SearchGame<S> {
   copy(from: S, into: S): void;
 }
 
+/**
+ * A Monte Carlo tree search with PUCT selection and uniform priors, leaves valued by an
+ * `Evaluator`; its storage is allocated once, for `simulations + 1` nodes.
+ */
 export class Mcts<S> {
   private readonly game: Game<S>;
   private readonly g: SearchGame<S>;
   private readonly evaluate: Evaluator<S>;
+  /** Simulations per search. */
   readonly simulations: number;
   private readonly cPuct: number;
   private readonly states: S[];
@@ -111,7 +119,12 @@ export class Mcts<S> {
    * (into that list) of the action to play: sampled in proportion to visits when `sample`,
    * else the most visited.
    */
-  search(root: S, rng: Rng, labels: Int32Array, probs: Float32Array, sample: boolean): { count: number; chosen: number } {
+  search(root: S, rng: Rng, labels: Int32Array, probs: Float32Array, sample: boolean): {
+    /** The root's legal actions written (0 when the root is terminal). */
+    count: number;
+    /** The index of the action to play in `labels`, or -1 when the root is terminal. */
+    chosen: number;
+  } {
     this.nodes = 1;
     this.edges = 0;
     this.g.copy(root, this.states[0]!);

@@ -11,11 +11,16 @@
  */
 import { err, ok, type Result } from '../core/result.js';
 
+/** The dtypes handled, as numpy writes them: bool, (u)int8/16/32 and float32/64 little-endian, and `<U{n}` strings of n code points. */
 export type NpyDescr = '|b1' | '|u1' | '|i1' | '<u2' | '<i2' | '<u4' | '<i4' | '<f4' | '<f8' | `<U${number}`;
+/** The typed arrays that hold numeric data. */
 export type NpyData = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
+/** A decoded `.npy` array. */
 export interface NpyArray {
+  /** The dtype. */
   readonly descr: NpyDescr;
+  /** The dimensions, in C order. */
   readonly shape: readonly number[];
   /** Numbers for numeric dtypes (booleans as Uint8Array 0/1). */
   readonly data: NpyData | undefined;
@@ -23,9 +28,17 @@ export interface NpyArray {
   readonly strings: string[] | undefined;
 }
 
+/** Why bytes are no `.npy` array that `decodeNpy` reads. */
 export interface NpyError {
+  /** Always `npy`. */
   readonly kind: 'npy';
+  /**
+   * `magic`: no `\x93NUMPY` start; `version`: not 1.0–3.0; `header`: the header dict does not
+   * read; `dtype`: a dtype not handled; `fortran`: Fortran order; `size`: less data than the
+   * shape needs.
+   */
   readonly reason: 'magic' | 'version' | 'header' | 'dtype' | 'fortran' | 'size';
+  /** The fault in words. */
   readonly message: string;
 }
 

@@ -23,7 +23,9 @@ import { gameKernel, type ActionEncoder } from './game-kernel.js';
 import type { KernelFactory } from './kernel.js';
 import type { SearchGame } from './mcts.js';
 
+/** Labels of Paco Ŝako's action space: lift 0–63, place 64–127, promote 128–131, from the player to act's view. */
 export const PACO_ACTIONS = 132;
+/** Layers of Paco Ŝako's observation, the reference's tensor: shape `[30, 8, 8]`. */
 export const PACO_LAYERS = 30;
 
 /** The label (0..131) of a Paco action code (1..132) of the player `player`. */
@@ -61,6 +63,7 @@ export function writePacoObservation(s: Int32Array, out: Float32Array, o: number
 
 const START = pacoStart();
 
+/** Paco Ŝako's encoder for `gameKernel`: labels by `pacoLabel`, the 30-layer observation when `observe`, the standard start. */
 export function pacoEncoder(observe: boolean): ActionEncoder<Int32Array> {
   return {
     actionCount: PACO_ACTIONS,
@@ -73,6 +76,7 @@ export function pacoEncoder(observe: boolean): ActionEncoder<Int32Array> {
   };
 }
 
+/** The factory of Paco Ŝako kernels (id `paco`); `compact` and `alphazero` both give the 30 layers. */
 export const pacoKernelFactory: KernelFactory = {
   id: 'paco',
   actionCount: PACO_ACTIONS,

@@ -6,6 +6,7 @@ import { chess960KernelFactory, chessKernelFactory } from './chess-kernel.js';
 import type { KernelFactory } from './kernel.js';
 import { pacoKernelFactory } from './paco-encoder.js';
 
+/** The kernel factories by game id: `chess`, `chess960`, `paco`. */
 export const KERNEL_FACTORIES: ReadonlyMap<string, KernelFactory> = new Map([
   [chessKernelFactory.id, chessKernelFactory],
   [chess960KernelFactory.id, chess960KernelFactory],

@@ -55,23 +55,30 @@ export async function analyseGame(engine: UciEngine, game: PgnGame, options: Gam
   const nullAt = steps.value.findIndex((s) => s.move === null);
   const played: Move[] = (nullAt < 0 ? steps.value : steps.value.slice(0, nullAt)).map((s) => s.move!);
   await engine.newGame();
+  // Every search is queued at once: the engine takes the next as soon as it ends one, with no
+  // turn of ours in between, while we read the results in order.
+  const multiPv = options.multiPv ?? 1;
+  const positions = [start.value];
+  for (const move of played) positions.push(move.play());
+  const searches = positions.map((pos, i) =>
+    pos.countLegalMoves() === 0 ? undefined : engine.analyse({ start: start.value, moves: played.slice(0, i) }, options.limits, { multiPv }).result,
+  );
   const evals: (WhiteEval | undefined)[] = [];
   const bestLines: (readonly Move[] | undefined)[] = [];
   let searched = 0;
   let engineMs = 0;
-  for (let i = 0; i <= played.length; i++) {
-    const pos = i === 0 ? start.value : played[i - 1]!.play();
-    if (pos.countLegalMoves() === 0) {
+  for (const [i, pos] of positions.entries()) {
+    const search = searches[i];
+    if (search === undefined) {
       evals.push(pos.isCheck() ? { mate: 0, mated: pos.turn } : { cp: 0 });
       bestLines.push(undefined);
-      onPosition?.();
-      continue;
+    } else {
+      const best = await search;
+      searched++;
+      engineMs += best.info?.time ?? 0;
+      evals.push(best.info?.score === undefined ? undefined : whiteEval(pos, best.info.score, best.info.depth));
+      bestLines.push(best.info?.pv);
     }
-    const best = await engine.bestMove({ start: start.value, moves: played.slice(0, i) }, options.limits, { multiPv: options.multiPv ?? 1 });
-    searched++;
-    engineMs += best.info?.time ?? 0;
-    evals.push(best.info?.score === undefined ? undefined : whiteEval(pos, best.info.score, best.info.depth));
-    bestLines.push(best.info?.pv);
     onPosition?.();
   }
   const annotation = annotateGame(game, evals, start.value.turn === 'white');

@@ -17,8 +17,8 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Move, Position } from '../chess/position.js';
-import { makeFen, STARTING_FEN } from '../notation/fen.js';
 import { parseUci } from '../notation/uci.js';
+import { PositionCommandBuilder, type UciGame } from './uci-position.js';
 import {
   goCommand,
   parseBestMove,
@@ -80,13 +80,7 @@ export interface UciStartOptions {
   readonly cwd?: string;
 }
 
-/** A game to search from: its starting position and the moves played, so that the engine sees repetitions. */
-export interface UciGame {
-  /** The game's starting position (sent as `startpos` when it is the standard one, else as its FEN). */
-  readonly start: Position;
-  /** The moves played from `start`, in order, each bound to the position it is played in. */
-  readonly moves: readonly Move[];
-}
+export type { UciGame } from './uci-position.js';
 
 /** The result of a search. */
 export interface UciBestMove {
@@ -172,6 +166,7 @@ export class UciEngine {
   private chess960 = false;
   /** The `MultiPV` last set, undefined while it is the engine's default. */
   private multiPv: number | undefined;
+  private readonly positionCommands = new PositionCommandBuilder();
 
   private constructor(path: string, options: UciStartOptions) {
     this.path = path;
@@ -266,7 +261,7 @@ export class UciEngine {
    * position switches the engine's `UCI_Chess960` on (castling then goes king-takes-rook).
    */
   analyse(target: Position | UciGame, limits: UciLimits, options: UciAnalyseOptions = {}): UciAnalysis {
-    const { position, command } = positionCommand(target);
+    const { position, command } = this.positionCommands.build(target);
     const go = goCommand(limits);
     const multiPv = options.multiPv ?? 1;
     if (!Number.isSafeInteger(multiPv) || multiPv < 1) throw new RangeError(`multiPv: expected an integer ≥ 1, got ${multiPv}`);
@@ -552,26 +547,4 @@ export class UciEngine {
     }
     this.endSearch(search, undefined, best);
   }
-}
-
-/** The position searched and the `position` command for `target`: from the game's start, with its moves. */
-function positionCommand(target: Position | UciGame): { position: Position; command: string } {
-  const game: UciGame = 'words' in target ? { start: target, moves: [] } : target;
-  const startFen = makeFen(game.start);
-  let command = startFen === STARTING_FEN && !game.start.chess960 ? 'position startpos' : `position fen ${startFen}`;
-  let pos = game.start;
-  for (const [i, move] of game.moves.entries()) {
-    if (i === 0) command += ' moves';
-    if (!samePosition(move.position, pos)) throw new RangeError(`move ${i + 1} (${move.uci}) is not a move of the position before it`);
-    command += ` ${move.uci}`;
-    pos = move.play();
-  }
-  return { position: pos, command };
-}
-
-function samePosition(a: Position, b: Position): boolean {
-  if (a === b) return true;
-  if (a.chess960 !== b.chess960) return false;
-  for (let i = 0; i < a.words.length; i++) if (a.words[i] !== b.words[i]) return false;
-  return true;
 }

@@ -37,9 +37,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  // The launcher and the examples are plain Node scripts.
+  // The launcher, the examples and the build scripts are plain Node scripts.
   {
-    files: ['bin/**/*.js', 'examples/**/*.{js,mjs}'],
+    files: ['bin/**/*.js', 'examples/**/*.{js,mjs}', 'scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
   },
   layer(['src/core/**/*.ts'], ['chess', 'notation', 'variants', 'tools', 'env', 'node', 'cli']),

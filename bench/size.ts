@@ -4,13 +4,16 @@
  * Bundle: one program written for each library (read a FEN, list the legal moves as SAN, play a
  * SAN move, write the FEN), bundled by esbuild for the browser (minified, tree-shaken), then
  * gzipped (level 9); each bundle is also run, and must print the same FEN as the others.
+ * The bundle starts from caissa's `browser` export (tsc's modules, which a bundler takes one by
+ * one); the import from what Node resolves, the `default` export (one pre-linked module,
+ * scripts/bundle.mjs).
  * Import: the wall time (and the process's CPU time, steadier on a shared machine) of
  * `await import(…)` of each library's root in a fresh Node process, Node's own start-up left out;
  * the contenders alternate, `runs` rounds (default 11, at least 9), median of each.
  * Targets (issue 40): bundle ≤ 1.25× chessops', root import ≤ 1.2× chessops'.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +22,10 @@ import { build } from 'esbuild';
 
 const runs = Math.max(9, Number(process.argv[2] ?? 11));
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const caissaRoot = join(root, 'dist/index.js');
+/** The root entry as a bundler for the browser resolves it, and as Node does (package.json's exports). */
+const rootExport = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> }).exports['.']!;
+const caissaRoot = join(root, rootExport.browser!);
+const caissaNodeRoot = join(root, rootExport.default!);
 
 const FEN = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
 const EXPECTED = 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3';
@@ -100,7 +106,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length
       console.log(`bundle caissa / ${peer} = ${(gz.get('caissa')! / gz.get(peer)!).toFixed(2)}×`);
     }
 
-    const contenders: [string, string][] = [['caissa', new URL(`file://${caissaRoot}`).href], ['chessops', 'chessops'], ['chess.js', 'chess.js']];
+    const contenders: [string, string][] = [['caissa', new URL(`file://${caissaNodeRoot}`).href], ['chessops', 'chessops'], ['chess.js', 'chess.js']];
     const wall = new Map<string, number[]>(contenders.map(([name]) => [name, []]));
     const cpu = new Map<string, number[]>(contenders.map(([name]) => [name, []]));
     for (let i = 0; i < runs; i++) {

@@ -12,7 +12,10 @@
  *   (`boardWords`, `boardFromWords`, `placePiece`, `pieceCodeAt`);
  * - colours and roles as small integers (`WHITE`, `BLACK`, `PAWN` … `KING`);
  * - the `Game` interface over raw states (`chessGame`, `chess960Game`), which tools and
- *   environments drive.
+ *   environments drive;
+ * - enumeration's records, keys and expanders; the states' layouts of Paco Ŝako (`pacoLayout`),
+ *   progressive chess (`progressiveState`) and the lichess variants, with the variants' move
+ *   codes, generator and unchecked play.
  */
 export type { Game } from './core/game.js';
 export { BOARD_WORDS, boardFromWords, boardWords } from './chess/board.js';
@@ -35,3 +38,14 @@ export { KEY_WORDS, keyOf, packRecord, REC_WORDS, recordWords, unpackRecord } fr
 export { capacityFor } from './tools/enumerate/entry-set.js';
 export { EMIT_KEYS, EMIT_RECORDS, Expander, recordKey, rootRecord } from './tools/enumerate/expand.js';
 export { generatePseudo } from './tools/enumerate/pseudo-movegen.js';
+// Paco Ŝako's state layout (word offsets, required-action and hand codes) and its hash set.
+export * as pacoLayout from './variants/paco/layout.js';
+export { HashSet64 } from './variants/paco/hashset.js';
+// Progressive chess's state layout (series words after a position's) and rule codes.
+export * as progressiveState from './variants/progressive/state.js';
+// The lichess variants' words (the chess layout and pockets, promoted squares, check counters),
+// their move codes (king promotions, drops), generator and unchecked play.
+export { VWORDS, W_CHECKS, W_POCKET, W_PROMOTED, copyVariantPosition } from './variants/lichess/layout.js';
+export { dropCode, dropRole, isDrop, MOVE_DROP, MOVE_KING_PROMOTION } from './variants/lichess/move.js';
+export { generateVariant } from './variants/lichess/movegen.js';
+export { applyVariantMove } from './variants/lichess/play.js';

@@ -12,8 +12,11 @@
  */
 import { WORDS } from '../../chess/layout.js';
 
+/** Word offset of the crazyhouse pockets (see the table above). */
 export const W_POCKET = WORDS;
+/** Word offset of the promoted pieces' squares (lo, hi). */
 export const W_PROMOTED = WORDS + 10;
+/** Word offset of the three-check counters (white, black). */
 export const W_CHECKS = WORDS + 12;
 /** Words of one variant position. */
 export const VWORDS = WORDS + 14;

@@ -6,6 +6,7 @@
  *   the target square; the origin field repeats the target.
  */
 export const MOVE_KING_PROMOTION = 8;
+/** The move kind of a drop of a pawn; kinds 9 to 13 drop pawn … queen (`dropCode`). */
 export const MOVE_DROP = 9;
 
 /** The code of a drop of `role` (pawn 0 … queen 4) on `to`. */

@@ -12,9 +12,11 @@ import { parseVariantSan } from './san.js';
 
 /** Why a variant game does not replay: the ply (0 for the start) and a message. */
 export interface VariantReplayError {
+  /** `variant`: no lichess variant in `[Variant]`; `fen`: the start position does not read; `illegal`: a move does not play. */
   readonly kind: 'variant' | 'fen' | 'illegal';
   /** The ply of the move at fault (1 for the first move), 0 for the start. */
   readonly ply: number;
+  /** The fault, for people. */
   readonly message: string;
 }
 

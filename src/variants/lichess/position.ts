@@ -41,8 +41,11 @@ export type VariantPositionIssue = (typeof VARIANT_POSITION_ISSUES)[number];
 
 /** A variant setup that is no playable position: every reason found. */
 export interface VariantPositionError {
+  /** Always `invalidPosition`. */
   readonly kind: 'invalidPosition';
+  /** Every reason found, each once. */
   readonly issues: readonly VariantPositionIssue[];
+  /** The reasons, for people. */
   readonly message: string;
 }
 
@@ -67,7 +70,10 @@ export class VariantMove {
   /** The engine's 16-bit code (`chess/move.ts`, `variants/lichess/move.ts`). */
   readonly code: number;
 
-  /** Only the position creates moves (other callers get a TypeError). */
+  /**
+   * Only the position creates moves (other callers get a TypeError).
+   * @hidden
+   */
   constructor(position: VariantPosition, code: number, token: typeof MOVE_TOKEN) {
     if (token !== MOVE_TOKEN) throw new TypeError('moves come from VariantPosition.legalMoves()');
     this.position = position;
@@ -102,10 +108,12 @@ export class VariantMove {
     return kind >= 4 && kind <= MOVE_KING_PROMOTION ? ROLES[kind - 3] : undefined;
   }
 
+  /** Whether the move castles. */
   get isCastle(): boolean {
     return moveKind(this.code) === MOVE_CASTLE;
   }
 
+  /** Whether the move captures en passant. */
   get isEnPassant(): boolean {
     return moveKind(this.code) === MOVE_EN_PASSANT;
   }
@@ -142,6 +150,7 @@ export class VariantMove {
     return squareName(this.from) + squareName(to) + (promotion ? 'pnbrqk'[ROLES.indexOf(promotion)] : '');
   }
 
+  /** The move in UCI. */
   toString(): string {
     return this.uci;
   }
@@ -261,14 +270,17 @@ export class VariantPosition {
     return ok(new VariantPosition(rules, w, !standard));
   }
 
+  /** The side to move. */
   get turn(): Color {
     return COLORS[this.words[W_TURN]!]!;
   }
 
+  /** The halfmove clock, FEN's fifth field. */
   get halfmoves(): number {
     return this.words[W_HALFMOVE]!;
   }
 
+  /** The move number, FEN's sixth field: incremented after Black's move. */
   get fullmoves(): number {
     return this.words[W_FULLMOVE]!;
   }
@@ -281,12 +293,24 @@ export class VariantPosition {
   }
 
   /** The checks each colour still has to give (three-check; 3 and 3 elsewhere). */
-  get remainingChecks(): { white: number; black: number } {
+  get remainingChecks(): {
+    /** Checks White still has to give to win. */
+    white: number;
+    /** Checks Black still has to give to win. */
+    black: number;
+  } {
     return { white: this.words[W_CHECKS]!, black: this.words[W_CHECKS + 1]! };
   }
 
   /** The piece on a square, with whether it is a promoted one (crazyhouse). */
-  pieceAt(sq: number): { color: Color; role: Role; promoted: boolean } | undefined {
+  pieceAt(sq: number): {
+    /** The piece's colour. */
+    color: Color;
+    /** The piece's kind. */
+    role: Role;
+    /** Whether it is a promoted pawn (crazyhouse: captured, it goes to the pocket as a pawn). */
+    promoted: boolean;
+  } | undefined {
     if (!isSquare(sq)) throw new RangeError(`pieceAt: not a square (0..63): ${sq}`);
     const w = this.words;
     const h = sq >> 5;

@@ -11,9 +11,13 @@ import { parseTile, tileName } from './fen.js';
 export const PIECE_NAMES = ['Pawn', 'Rook', 'Knight', 'Bishop', 'Queen', 'King'] as const;
 export const PIECE_LETTERS = 'PRNBQK';
 
+/** An action that does not read, or is not legal where it is played. */
 export interface PacoActionError {
+  /** Always `action`. */
   readonly kind: 'action';
+  /** The fault, without the index. */
   readonly reason: string;
+  /** The fault with the action's index when known, for people. */
   readonly message: string;
   /** Index of the action in its game or list, when known. */
   readonly index?: number;
@@ -50,7 +54,19 @@ export function parseActionName(text: string): Result<number, PacoActionError> {
 }
 
 /** The reference's action JSON object: `{"Lift":12}`, `{"Place":28}`, `{"Promote":"Queen"}`. */
-export function actionToJson(code: number): { Lift: number } | { Place: number } | { Promote: string } {
+export function actionToJson(code: number):
+  | {
+    /** The tile lifted from, 0 = a1 … 63 = h8. */
+    Lift: number;
+  }
+  | {
+    /** The tile placed on, 0 = a1 … 63 = h8. */
+    Place: number;
+  }
+  | {
+    /** The piece promoted to: `Rook`, `Knight`, `Bishop` or `Queen`. */
+    Promote: string;
+  } {
   if (code < PLACE_BASE) return { Lift: code - 1 };
   if (code < PROMOTE_BASE) return { Place: code - PLACE_BASE };
   return { Promote: PIECE_NAMES[code - 128]! };

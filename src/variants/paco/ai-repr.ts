@@ -15,14 +15,20 @@ import {
 } from './layout.js';
 import { pieceAt } from './state.js';
 
-/** Option flags: 1 relative perspective, 2 with must-lift, 4 with must-promote. */
+/** Option flag of `indexRepresentation`: tiles and colours from the player in control's view (§1.13). */
 export const USE_RELATIVE_PERSPECTIVE = 1;
+/** Option flag of `indexRepresentation`: add the must-lift value. */
 export const WITH_MUST_LIFT = 2;
+/** Option flag of `indexRepresentation`: add the must-promote value. */
 export const WITH_MUST_PROMOTE = 4;
 
+/** A state the index representation cannot encode: it needs exactly 32 pieces. */
 export interface ReprError {
+  /** Always `repr`. */
   readonly kind: 'repr';
+  /** The fault, short. */
   readonly reason: string;
+  /** The fault, for people. */
   readonly message: string;
 }
 

@@ -8,6 +8,7 @@ import { HAND_EMPTY, HAND_KIND, PLAYER, WORDS } from './layout.js';
 import { canPacoNowAmazon, isInSakoAmazon } from './sako.js';
 import { TurnSearch } from './search.js';
 
+/** A turn that chases Paco in 2. */
 export interface ChasingMove {
   /** The state after the attacker's turn. */
   readonly state: Int32Array;
@@ -19,7 +20,12 @@ const attacks = new TurnSearch();
 const defenses = new TurnSearch();
 
 /** The chasing-Paco-in-2 turns of `attacker` from the settled state `s` (control handed to him). */
-export function chasingPacoInTwo(s: Int32Array, attacker: number): Result<ChasingMove[], { kind: 'sako'; message: string }> {
+export function chasingPacoInTwo(s: Int32Array, attacker: number): Result<ChasingMove[], {
+  /** Always `sako`. */
+  kind: 'sako';
+  /** The fault: the state is not settled (a piece is in hand). */
+  message: string;
+}> {
   if (s[HAND_KIND] !== HAND_EMPTY) return err({ kind: 'sako', message: 'chasing Paco needs a settled position' });
   const root = s.slice();
   root[PLAYER] = attacker; // as the reference: only the controlling player is switched

@@ -10,11 +10,15 @@ import { PIECE_LETTERS } from './action-text.js';
 import { emptyState, kingSquare, pieceAt, setPiece } from './state.js';
 import { PACO_KING, REPS } from './layout.js';
 
+/** Why a text is no ExchangeNotation board (docs/rules/paco-sako.md §1.12). */
 export interface ExchangeError {
+  /** Always `exchange`. */
   readonly kind: 'exchange';
   /** 1-based line of the input. */
   readonly line: number;
+  /** The fault, without the line. */
   readonly reason: string;
+  /** The fault with its line, for people. */
   readonly message: string;
 }
 

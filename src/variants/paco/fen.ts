@@ -62,12 +62,18 @@ function secondKing(s: Int32Array, me: number): [PacoFenField, string] | undefin
   return undefined;
 }
 
+/** The part of a Paco Ŝako FEN at fault: the whole text (`fen`) or one of its six fields (§1.12). */
 export type PacoFenField = 'fen' | 'board' | 'hand' | 'turn' | 'counter' | 'castling' | 'enPassant' | 'lastUnion';
 
+/** Why a text is no Paco Ŝako FEN of the reference's dialect (docs/rules/paco-sako.md §1.12). */
 export interface PacoFenError {
+  /** Always `fen`. */
   readonly kind: 'fen';
+  /** Where the fault lies. */
   readonly field: PacoFenField;
+  /** The fault, without the field. */
   readonly reason: string;
+  /** The fault with its field, for people. */
   readonly message: string;
 }
 
@@ -119,6 +125,7 @@ export function parseTile(text: string): number {
   return text.charCodeAt(0) - 97 + 8 * (text.charCodeAt(1) - 49);
 }
 
+/** How `parsePacoFen` reads. */
 export interface PacoFenOptions {
   /** Infer a pending promotion from a pawn on its promotion rank (default true; see the module doc). */
   readonly inferPromotion?: boolean;

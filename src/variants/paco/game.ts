@@ -18,6 +18,7 @@ import { applyActionUnchecked } from './play.js';
 import { copyState, emptyState, hashHi, hashLo, internHash } from './state.js';
 import { parsePacoFen } from './fen.js';
 
+/** The start position in the reference's FEN dialect (§1.12). */
 export const PACO_START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 AHah - -';
 
 /** The standard start position with the server's setting (repetition draw after 3). */
@@ -46,6 +47,10 @@ export function pacoOutcome(s: Int32Array): Outcome | undefined {
   return undefined;
 }
 
+/**
+ * Paco Ŝako as a `Game`: actions are codes 1..132 (`actionCount` 132, a mask index is
+ * `code - 1`), the player to act repeats through a chain, `newState` draws on the third repetition.
+ */
 export const pacoGame: Game<Int32Array> = {
   id: 'paco',
   actionCount: 132,

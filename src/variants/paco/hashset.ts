@@ -90,7 +90,9 @@ export class HashSet64 {
  * visited states survive as hashes only. Without `release` every record stays (end states).
  */
 export class StateArena {
+  /** The records, `width` words each (a ring buffer: record i at slot `i % capacity`; use `load`). */
   data: Int32Array;
+  /** Words per record. */
   readonly width: number;
   private cap: number;
   /** Records pushed since the last reset (the next record's index). */
@@ -103,6 +105,7 @@ export class StateArena {
     this.data = new Int32Array(width * initial);
   }
 
+  /** Empties the arena (its storage is kept). */
   reset(): void {
     this.count = 0;
     this.head = 0;

@@ -1,5 +1,10 @@
 /** Paco Ŝako: state, actions, turns, Ŝako/Paco, notations, perft and the `Game` implementation. */
-export * from './layout.js';
+// The codes a public function takes or gives; where they sit in the state (word offsets) is
+// `pacoLayout` in caissa/internal.
+export {
+  BLACK, LIFT_BASE, MAX_ACTIONS, NO_PROGRESS_DRAW, PACO_BISHOP, PACO_BLACK, PACO_KING, PACO_KNIGHT, PACO_PAWN, PACO_QUEEN, PACO_ROOK,
+  PACO_WHITE, PLACE_BASE, PROMOTE_BASE, REPETITION_DRAW, RUNNING, TIMEOUT_BLACK, TIMEOUT_WHITE, VICTORY_NAMES, WHITE, WORDS,
+} from './layout.js';
 export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
 export { legalActions, isLegalAction, placeTargets, setCastlingStateLimit, threatenedSquares } from './actions.js';
 export { applyActionUnchecked } from './play.js';
@@ -20,7 +25,7 @@ export { replayOpening } from './opening.js';
 export { parseExchangeNotation, writeExchangeNotation, type ExchangeError } from './exchange.js';
 export { pacoGame, pacoStart, pacoOutcome, PACO_START_FEN } from './game.js';
 export { RandomPlayer } from './random.js';
-export { HashSet64, StateArena } from './hashset.js';
+export { StateArena } from './hashset.js';
 export { blockedPawns, indexRepresentation, USE_RELATIVE_PERSPECTIVE, WITH_MUST_LIFT, WITH_MUST_PROMOTE, type ReprError } from './ai-repr.js';
 export { chasingPacoInTwo, type ChasingMove } from './chasing.js';
 export { executeAction } from './checked.js';

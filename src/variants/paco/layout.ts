@@ -11,14 +11,22 @@
  */
 
 // Named PACO_… because chess' roles (chess/types.ts) number the same pieces otherwise.
+/** Piece type of a pawn (`pieceAt` gives a type, or -1 for none; docs/rules/paco-sako.md §1.1). */
 export const PACO_PAWN = 0;
+/** Piece type of a rook. */
 export const PACO_ROOK = 1;
+/** Piece type of a knight. */
 export const PACO_KNIGHT = 2;
+/** Piece type of a bishop. */
 export const PACO_BISHOP = 3;
+/** Piece type of a queen. */
 export const PACO_QUEEN = 4;
+/** Piece type of a king. */
 export const PACO_KING = 5;
 
+/** The colour (and player) White. */
 export const WHITE = 0;
+/** The colour (and player) Black. */
 export const BLACK = 1;
 
 /** Required action (§1.3). */
@@ -34,14 +42,21 @@ export const HAND_EMPTY = 0;
 export const HAND_SINGLE = 1;
 export const HAND_PAIR = 2;
 
-/** Victory state (§1.2, §1.10). */
+/** Victory state (§1.2, §1.10), as `RandomPlayer.playout` returns it: the game goes on. */
 export const RUNNING = 0;
+/** Victory state: White united with Black's king (Paco). */
 export const PACO_WHITE = 1;
+/** Victory state: Black united with White's king (Paco). */
 export const PACO_BLACK = 2;
+/** Victory state: White won on time. */
 export const TIMEOUT_WHITE = 3;
+/** Victory state: Black won on time. */
 export const TIMEOUT_BLACK = 4;
+/** Victory state: a draw by the no-progress rule (§1.10). */
 export const NO_PROGRESS_DRAW = 5;
+/** Victory state: a draw by repetition (§1.10). */
 export const REPETITION_DRAW = 6;
+/** The reference's names of the victory states, by code. */
 export const VICTORY_NAMES = [
   'Running', 'PacoVictory(white)', 'PacoVictory(black)', 'TimeoutVictory(white)', 'TimeoutVictory(black)',
   'NoProgressDraw', 'RepetitionDraw',
@@ -75,11 +90,14 @@ export const BASE = 40;
 /** Repetition keys (lo, hi) recorded since the last progress; at most ~101 (one per turn). */
 export const HIST = 40;
 export const HIST_MAX = 128;
+/** Words of one state: the size of an `Int32Array` that `copyState` writes into. */
 export const WORDS = HIST + 2 * HIST_MAX;
 
-/** Action codes (the reference's network encoding, §1.13): Lift 1..64, Place 65..128, Promote 129..132. */
+/** Action codes (the reference's network encoding, §1.13): Lift 1..64, Place 65..128, Promote 129..132; Lift(tile) is `LIFT_BASE + tile`. */
 export const LIFT_BASE = 1;
+/** The code of placing on a1: Place(tile) is `PLACE_BASE + tile`. */
 export const PLACE_BASE = 65;
+/** The code of promoting to a rook: 129 Rook, 130 Knight, 131 Bishop, 132 Queen. */
 export const PROMOTE_BASE = 129; // + 0 Rook, 1 Knight, 2 Bishop, 3 Queen (type = code - 128)
 /** Upper bound on the number of legal actions of one state (a lift set or a place set). */
 export const MAX_ACTIONS = 64;

@@ -9,6 +9,7 @@ import { HAND_EMPTY, HAND_KIND, PLAYER, REQUIRED, REQ_LIFT, RUNNING, VICTORY, WO
 import { applyActionUnchecked } from './play.js';
 import { copyState } from './state.js';
 
+/** Plays random games: a uniformly random legal action at each step, dead-end turns restarted. */
 export class RandomPlayer {
   private readonly turnStart = new Int32Array(WORDS);
   private readonly acts = new Int32Array(64);

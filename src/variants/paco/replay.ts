@@ -19,27 +19,39 @@ import { pieceAt } from './state.js';
 import { CASTLE_SQ } from './tables.js';
 import { isInSakoAmazon } from './sako.js';
 
+/** A part of a half move's notation, such as `Qd8>Pd5` then `>d4` (the reference's squashed atoms). */
 export interface HalfMoveSection {
   /** 1-based index of the action after which this section is complete. */
   readonly actionIndex: number;
+  /** The section's text. */
   readonly label: string;
 }
 
+/** The Ŝako flags of a half move, computed only with `annotate` (false otherwise). */
 export interface HalfMoveMetadata {
+  /** After it, the opponent is in Ŝako. */
   givesSako: boolean;
+  /** The mover could unite with the opponent's king (Paco) at the start of the turn and did not. */
   missedPaco: boolean;
+  /** After it, the opponent can unite with the mover's king, and could not before it. */
   givesOpponentPacoOpportunity: boolean;
 }
 
+/** One player's turn in the reference's replay notation. */
 export interface HalfMove {
+  /** The move number as in chess notation: White's turn and Black's next turn share one. */
   readonly moveNumber: number;
+  /** Who played it: 0 White, 1 Black. */
   readonly player: 0 | 1;
+  /** The notation's parts, in order. */
   readonly sections: HalfMoveSection[];
   /** The sections joined: `Qd8>Pd5>d4`. */
   readonly label: string;
+  /** The action codes of the turn. */
   readonly actions: number[];
   /** FEN after the half move. */
   readonly fen: string;
+  /** Its Ŝako flags. */
   readonly metadata: HalfMoveMetadata;
 }
 

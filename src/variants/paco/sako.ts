@@ -34,13 +34,18 @@ import { pieceMayReachKing, stuckUnion } from './reach.js';
 const search = new TurnSearch();
 const probe = new Int32Array(WORDS);
 
-/** Starting and chaining tiles of the last `amazonTiles` call, as (lo, hi) pairs. */
+/** Starting tiles of the last `amazonTiles` call, a bitboard as (lo, hi) int32 halves. */
 export const START = new Int32Array(2);
+/** Chaining tiles of the last `amazonTiles` call, a bitboard as (lo, hi) int32 halves. */
 export const CHAIN = new Int32Array(2);
 
+/** A Ŝako question with no answer: the side asked about is in control in the middle of its turn. */
 export interface SakoError {
+  /** Always `sako`. */
   readonly kind: 'sako';
+  /** `mid-turn`. */
   readonly reason: string;
+  /** The fault, for people. */
   readonly message: string;
 }
 

@@ -26,6 +26,11 @@ import { DIRECT, USEFUL, planLift } from './threat-plan.js';
 
 const ENTRY = BASE + 2;
 
+/**
+ * A breadth-first search over the actions of one turn (docs/rules/paco-sako.md §1.11): the
+ * distinct end states of a turn, with shortest paths, and the search for a Paco. Its buffers are
+ * allocated once and reused by each search.
+ */
 export class TurnSearch {
   private readonly seen = new HashSet64(10);
   private readonly queue = new StateArena(ENTRY, 256);
@@ -57,6 +62,7 @@ export class TurnSearch {
   spent = 0;
   /** After a successful `findPaco(…, true)`: the path, in `pacoPath[0..pacoPathLength)`. */
   pacoPath = new Int32Array(64);
+  /** The length of `pacoPath` after a successful `findPaco(…, true)`. */
   pacoPathLength = 0;
 
   /**

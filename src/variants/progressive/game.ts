@@ -30,6 +30,10 @@ export function seriesKeyHi(w: Int32Array, p: number): number {
   return mix((w[p + P_SERIES]! * 0x3f1) ^ (w[p + P_RULES]! << 29) ^ w[p + P_LEFT]! ^ (w[p + P_EP]! << 13) ^ 0x6c8e9cf5);
 }
 
+/**
+ * Progressive chess as a `Game` over `P_WORDS`-word states: actions are 16-bit move codes
+ * (`actionCount` 2^15), the player to act repeats for a series.
+ */
 export const progressiveGame: Game<Int32Array> = {
   id: 'progressive',
   // Move codes fit in 15 bits (chess/move.ts).

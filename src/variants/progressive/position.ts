@@ -23,9 +23,17 @@ import {
 
 /** Why progressive fields are not acceptable; `field` names the one at fault. */
 export interface ProgressiveError {
+  /** Always `progressive`. */
   readonly kind: 'progressive';
+  /**
+   * The field at fault: a position's (`series`, `movesLeft`, `epTargets`, `quiet`, `rules`), a
+   * check the rules forbid (`check`), a move (`move`), a text form (`text`), or a solver's
+   * argument (`n`, `timeLimitMs`, `bestFirstBudget`).
+   */
   readonly field: 'series' | 'movesLeft' | 'epTargets' | 'quiet' | 'check' | 'rules' | 'move' | 'text' | 'n' | 'timeLimitMs' | 'bestFirstBudget';
+  /** The fault, without the field. */
   readonly reason: string;
+  /** The fault with its field, for people. */
   readonly message: string;
 }
 
@@ -44,6 +52,7 @@ export const countError = (field: ProgressiveError['field'], value: number | str
 export const progressiveError = (field: ProgressiveError['field'], reason: string): { ok: false; error: ProgressiveError } =>
   err({ kind: 'progressive', field, reason, message: `invalid progressive ${field}: ${reason}` });
 
+/** The series fields of a progressive position, beside its chess position (`ProgressivePosition.fromPosition`). */
 export interface ProgressiveOptions {
   /** `italian` (default) or `scottish`. */
   readonly rules?: RuleSet;
@@ -70,9 +79,15 @@ export function moveUci(code: number, chess960 = false): string {
   return squareName(from) + squareName(to) + (promotion ? 'pnbrqk'[promotion] : '');
 }
 
+/**
+ * A progressive-chess position (docs/rules/progressive.md): a chess position, the series being
+ * played, the moves left in it, the en-passant targets and the quiet-series count, under the
+ * Italian or Scottish rules. Immutable: playing a move gives a new position.
+ */
 export class ProgressivePosition {
   /** The compact words (see state.ts). Treat as read-only. */
   readonly words: Int32Array;
+  /** Chess960 castling (and UCI castling as king takes rook). */
   readonly chess960: boolean;
 
   private constructor(words: Int32Array, chess960: boolean) {
@@ -157,18 +172,22 @@ export class ProgressivePosition {
     return COLORS[this.words[W_TURN]!]!;
   }
 
+  /** The series number, which is also its length: series k has k moves. */
   get series(): number {
     return this.words[P_SERIES]!;
   }
 
+  /** Moves left in the current series, from 1 to `series`. */
   get movesLeft(): number {
     return this.words[P_LEFT]!;
   }
 
+  /** The rule set played. */
   get rules(): RuleSet {
     return RULE_SETS[this.words[P_RULES]!]!;
   }
 
+  /** Series begun since the last capture or pawn move, the current one included; 10 draws (`QUIET_SERIES_LIMIT`). */
   get quiet(): number {
     return this.words[P_QUIET]!;
   }

@@ -19,17 +19,29 @@
  */
 import { WORDS } from '../../chess/layout.js';
 
+/** Word offset of the series number (see the table above). */
 export const P_SERIES = WORDS;
+/** Word offset of the moves left in the series. */
 export const P_LEFT = WORDS + 1;
+/** Word offset of the en-passant target bits. */
 export const P_EP = WORDS + 2;
+/** Word offset of the quiet-series count. */
 export const P_QUIET = WORDS + 3;
+/** Word offset of the rule set's code. */
 export const P_RULES = WORDS + 4;
 /** Words of one progressive state. */
 export const P_WORDS = WORDS + 5;
 
+/** The code of the Italian rules in `P_RULES`. */
 export const ITALIAN = 0;
+/** The code of the Scottish rules in `P_RULES`. */
 export const SCOTTISH = 1;
+/**
+ * The rule sets (docs/rules/progressive.md §1.2), by their code: Italian, where a check may only
+ * be given with a series' last move, and Scottish, where it may be given earlier and ends the series.
+ */
 export const RULE_SETS = ['italian', 'scottish'] as const;
+/** A rule set's name: `italian` or `scottish`. */
 export type RuleSet = (typeof RULE_SETS)[number];
 
 /** The no-progress draw (docs/rules/progressive.md §1.1): 10 consecutive series without capture or pawn move. */

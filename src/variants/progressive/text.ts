@@ -27,6 +27,7 @@ import { boardWords } from '../../chess/board.js';
 import { countError, MAX_COUNT, ProgressivePosition, progressiveError, type ProgressiveError } from './position.js';
 import { RULE_SETS, type RuleSet } from './state.js';
 
+/** Why a text is no progressive position: its FEN part, the position it gives, or a series field. */
 export type ProgressiveTextError = FenError | PositionError | ProgressiveError;
 
 /** The largest N of a course problem. */
@@ -87,7 +88,9 @@ export function makeProgressive(pos: ProgressivePosition): string {
 
 /** A course problem: the position and the series length N to mate in. */
 export interface CourseProblem {
+  /** The position, its side to move starting series N with N moves left. */
   readonly position: ProgressivePosition;
+  /** The series length to mate in, 1 to 9999. */
   readonly n: number;
 }
 

@@ -149,10 +149,12 @@ export function shortestPacoSequence(s: Int32Array): number[] | undefined {
  * try), so `lastSearchStates()` stays within it unless `lastSearchExceeded()`. Union-saturated
  * positions can need millions of states (seconds, hundreds of MB); the reference's data sets cap
  * at 150,000 and report such positions as unknown. A capped search answers false and sets
- * `lastSearchExceeded()`; callers that need certainty must check it.
+ * `lastSearchExceeded()`; callers that need certainty must check it. Returns the cap it replaces.
  */
-export function setSakoStateLimit(limit: number): void {
+export function setSakoStateLimit(limit: number): number {
+  const previous = search.limit;
   search.limit = Math.max(0, Math.floor(limit));
+  return previous;
 }
 
 /** Whether the last Ŝako/Paco search stopped at the state cap (its answer is then unknown). */

@@ -31,6 +31,8 @@ export { makeSan, parseSan } from './notation/san.js';
 export type { SanError } from './notation/san.js';
 export { GameRecord, lineText, mainline, makeLan } from './notation/game-record.js';
 export type { LineTextOptions, MainlineMove } from './notation/game-record.js';
+export { addVariation, deleteVariation, nodeAt, parsePath, pathToString, PgnCursor, promoteToMain, promoteToMainline, promoteVariation } from './notation/index.js';
+export type { MoveInput, PgnEditError, PgnPath } from './notation/index.js';
 export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue, visitPgn, visitPgnSync } from './notation/index.js';
 export type {
   CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnSource, PgnStep,

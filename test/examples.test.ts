@@ -22,7 +22,7 @@ export function promisedOutput(source: string): string {
 const scripts = readdirSync(EXAMPLES).filter((f) => f.endsWith('.mjs')).sort();
 
 test('examples/ holds the scripts the README lists', () => {
-  assert.deepEqual(scripts, ['board-ui-moves.mjs', 'paco-sako.mjs', 'perft.mjs', 'play-and-write-pgn.mjs', 'progressive-solver.mjs', 'read-pgn-database.mjs']);
+  assert.deepEqual(scripts, ['board-ui-moves.mjs', 'edit-pgn-tree.mjs', 'paco-sako.mjs', 'perft.mjs', 'play-and-write-pgn.mjs', 'progressive-solver.mjs', 'read-pgn-database.mjs']);
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   for (const script of scripts) assert.ok(readme.includes(`examples/${script}`), `README names examples/${script}`);
 });

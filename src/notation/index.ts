@@ -16,3 +16,6 @@ export { makePgn, type WritePgnOptions } from './pgn-write.js';
 export { GameVisitReader, visitPgn, visitPgnSync, type PgnVisitor, type VisitOptions } from './pgn-visit.js';
 export { GameRecord, lineText, mainline, makeLan, resultMarker } from './game-record.js';
 export type { LineTextOptions, MainlineMove } from './game-record.js';
+export { nodeAt, parsePath, pathToString, type PgnEditError, type PgnPath } from './pgn-path.js';
+export { addVariation, deleteVariation, promoteToMain, promoteToMainline, promoteVariation, type MoveInput } from './pgn-edit.js';
+export { PgnCursor } from './pgn-cursor.js';

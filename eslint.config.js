@@ -1,5 +1,5 @@
 // Lint with typescript-eslint; the layer rules keep dependencies pointing one way:
-// core ← chess ← variants, notation ← tools ← env ← cli, and nothing Node-only outside src/cli
+// core ← chess ← variants, notation ← tools ← env ← cli (tools ← web, the browser page), and nothing Node-only outside src/cli
 // and src/node (the core runs in a browser too).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -47,6 +47,9 @@ export default tseslint.config(
   layer(['src/notation/**/*.ts', 'src/variants/**/*.ts'], ['tools', 'env', 'node', 'cli']),
   layer(['src/tools/**/*.ts'], ['env', 'node', 'cli']),
   layer(['src/env/**/*.ts'], ['node', 'cli']),
+  // The browser playground (bundled into dist/web): the rules, notations, tools and variants, no
+  // environment, nothing Node-only.
+  layer(['src/web/**/*.ts'], ['env', 'node', 'cli']),
   // The package's main entry, which a web page loads: the browser layers only.
   layer(['src/index.ts'], ['node', 'cli']),
 );

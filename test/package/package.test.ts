@@ -56,7 +56,7 @@ test('the packed package installs into an empty project and works from ESM, requ
     execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     const tarball = join(dir, `caissa-${VERSION}.tgz`);
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    for (const file of ['package/LICENSE', 'package/README.md', 'package/CHANGELOG.md', 'package/bin/caissa.js', 'package/dist/index.js', 'package/dist/index.d.ts']) {
+    for (const file of ['package/LICENSE', 'package/README.md', 'package/CHANGELOG.md', 'package/bin/caissa.js', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/web/index.html', 'package/dist/web/app.js']) {
       assert.ok(listing.includes(file), `${file} is in the tarball`);
     }
     assert.deepEqual(listing.filter((f) => f.endsWith('.map') || f.startsWith('package/src/') || f.startsWith('package/test/')), []);

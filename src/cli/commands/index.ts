@@ -27,6 +27,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'book', load: async () => (await import('./book.js')).bookCommand },
   { name: 'analyse', load: async () => (await import('./analyse.js')).analyseCommand },
   { name: 'bestmove', load: async () => (await import('./bestmove.js')).bestmoveCommand },
+  { name: 'serve', load: async () => (await import('./serve.js')).serveCommand },
 ];
 
 /** Every command, loaded (for the list of commands that help prints). */

@@ -72,11 +72,19 @@ function answer(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+export interface StaticServerOptions {
+  /**
+   * Routes of the page's own (such as the engine's event streams), asked first: true when the
+   * request was answered. `pathname` is the path as sent, without its query.
+   */
+  readonly routes?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+}
+
 /**
  * An http.Server giving the files under `root` (not yet listening). `root` must be a folder;
  * a RangeError otherwise.
  */
-export function createStaticServer(root: string): Server {
+export function createStaticServer(root: string, options: StaticServerOptions = {}): Server {
   let realRoot: string;
   try {
     realRoot = realpathSync(root);
@@ -85,14 +93,15 @@ export function createStaticServer(root: string): Server {
   }
   if (!statSync(realRoot).isDirectory()) throw new RangeError(`static server: ${root} is not a folder`);
   return createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    // The path as sent, before any URL parser can normalise its dot segments away.
+    const rawPath = url.split(/[?#]/, 1)[0]!;
+    if (options.routes?.(req, res, rawPath) === true) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
       answer(res, 405, 'method not allowed\n');
       return;
     }
-    const url = req.url ?? '/';
-    // The path as sent, before any URL parser can normalise its dot segments away.
-    const rawPath = url.split(/[?#]/, 1)[0]!;
     const found = resolveRequestPath(realRoot, rawPath);
     if ('refused' in found) {
       answer(res, found.refused === 'bad' ? 400 : 404, found.refused === 'bad' ? 'bad path\n' : 'not found\n');

@@ -227,9 +227,11 @@ function writeUrl(): void {
 
 /** Plays a move from the current node (the existing child when there is one) and redraws; times it from `since`. */
 function play(move: PlayMove, since: number): void {
+  const started = performance.now();
   current = current.play(move);
   render();
   performance.measure('caissa:move', { start: since, end: performance.now() });
+  performance.measure('caissa:move-work', { start: started, end: performance.now() });
   // And until the frame that shows it has been drawn (the task after the next animation frame).
   requestAnimationFrame(() => setTimeout(() => performance.measure('caissa:move-frame', { start: since, end: performance.now() }), 0));
   stopPerftIfStale();

@@ -2,7 +2,8 @@
  * The package as a user gets it: `npm pack` of the built tree, the tarball installed into an
  * empty project (no registry: caissa has no runtime dependency), then programs that use it the
  * ways its users do: an ES module, a CommonJS `require()` (Node ≥ 20.19 loads ES modules there),
- * TypeScript checked and compiled under `moduleResolution` `bundler`, `node16` and `nodenext`,
+ * TypeScript checked and compiled under `moduleResolution` `bundler`, `node16` and `nodenext`
+ * (a CommonJS file's `require` under `module` `nodenext` and `node20`, `import()` under `node16`),
  * the `caissa` command, and an esbuild bundle run in headless Chromium.
  */
 import { test } from 'node:test';
@@ -49,6 +50,13 @@ function tsc(dir: string, options: string[], files: string[]): void {
   assert.equal(r.status, 0, `tsc ${options.join(' ')}: ${r.stdout}${r.stderr}`);
 }
 
+/** What tsc reports for `files` under options that must fail. */
+function tscErrors(dir: string, options: string[], files: string[]): string {
+  const r = spawnSync(process.execPath, [TSC, '--strict', '--target', 'es2022', '--lib', 'es2022,dom', ...options, ...files], { cwd: dir, encoding: 'utf8' });
+  assert.notEqual(r.status, 0, `tsc ${options.join(' ')} accepts ${files.join(' ')}`);
+  return r.stdout + r.stderr;
+}
+
 test('the packed package installs into an empty project and works from ESM, require(), TypeScript, the CLI and a browser bundle', { timeout: 600_000 }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'caissa-package-'));
   try {
@@ -79,7 +87,7 @@ test('the packed package installs into an empty project and works from ESM, requ
       assert.equal(cjs.stderr, '', 'require() of the package warns of nothing on this Node');
     });
 
-    await t.test('TypeScript: bundler, node16 and nodenext resolution (ESM), nodenext (CommonJS)', () => {
+    await t.test('TypeScript: bundler, node16 and nodenext resolution (ESM); CommonJS under nodenext and node20, import() under node16', () => {
       const ts = join(project, 'ts');
       mkdirSync(ts);
       writeFileSync(join(ts, 'bundler.ts'), ESM);
@@ -89,9 +97,20 @@ test('the packed package installs into an empty project and works from ESM, requ
       tsc(ts, ['--module', 'esnext', '--moduleResolution', 'bundler', '--noEmit'], ['bundler.ts']);
       tsc(ts, ['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'node16'], ['esm.mts']);
       tsc(ts, ['--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'nodenext'], ['esm.mts', 'cjs.cts']);
+      // module node20 (TypeScript ≥ 5.9) models Node 20's require(esm) as nodenext does.
+      tsc(ts, ['--module', 'node20', '--moduleResolution', 'node16', '--outDir', 'node20'], ['cjs.cts']);
       assert.equal(run(ts, join('node16', 'esm.mjs')).stdout, EXPECTED);
       assert.equal(run(ts, join('nodenext', 'esm.mjs')).stdout, EXPECTED);
       assert.equal(run(ts, join('nodenext', 'cjs.cjs')).stdout, EXPECTED);
+      assert.equal(run(ts, join('node20', 'cjs.cjs')).stdout, EXPECTED);
+      // module node16 models a Node without require(esm): TypeScript refuses the require (the
+      // limit README states), and a CommonJS file takes the package with import().
+      const refused = tscErrors(ts, ['--module', 'node16', '--moduleResolution', 'node16', '--noEmit'], ['cjs.cts']);
+      assert.match(refused, /error TS1471: Module 'caissa' cannot be imported using this construct/);
+      const dynamic = `async function main(): Promise<void> {\n  const { makeFen, makeSan, parseSan, readFen } = await import('caissa');\n  const { perft } = await import('caissa/tools');\n${BODY}console.log(line);\n}\nvoid main();\n`;
+      writeFileSync(join(ts, 'dynamic.cts'), dynamic);
+      tsc(ts, ['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'node16'], ['dynamic.cts']);
+      assert.equal(run(ts, join('node16', 'dynamic.cjs')).stdout, EXPECTED);
     });
 
     await t.test('the caissa command', () => {

@@ -121,8 +121,8 @@ export class PgnLexer {
         // `0000` is no move number (they start at 1) but UCI's null move, as python-chess reads it.
         if (digits && c === 48 && j - i === 4 && b[i + 1] === 48 && b[i + 2] === 48 && b[i + 3] === 48 && (j >= end || b[j] !== 46)) digits = false;
         if (j < end && b[j] === 64 && !digits) {
-          // A crazyhouse drop (`P@e4`), which no game read here plays: one word, so that the error
-          // quotes all of it.
+          // A crazyhouse drop (`P@e4`): one word (pgn-variant.ts plays it; a chess game refuses it
+          // whole).
           for (j++; j < end && SYMBOL[b[j]!] === 1; j++);
           this.stop = j;
           this.pos = j;
@@ -226,6 +226,15 @@ export class PgnLexer {
         case 46: // stray period
           this.pos = i + 1;
           continue;
+        case 64: {
+          // A crazyhouse pawn drop written without its letter (`@e4`): one word, as `P@e4` above.
+          let j = i + 1;
+          while (j < end && SYMBOL[b[j]!] === 1) j++;
+          if (j === i + 1) break;
+          this.stop = j;
+          this.pos = j;
+          return T_SAN;
+        }
         case 36: {
           // $n
           let j = i + 1;
@@ -448,6 +457,9 @@ export function isSymbolToken(text: string): boolean {
  */
 export const hasMoveShape = (san: string): boolean => /[a-h][1-8]|^([O0o])-\1|^(?:--|Z0|0000)/.test(san);
 
+/** A crazyhouse drop as SAN (`N@f3`, `P@e4` or `@e4`, with its check sign): the lexer reads it as one move. */
+const DROP_MOVE = /^[PNBRQ]?@[a-h][1-8][+#]?$/;
+
 const moveLexer = new PgnLexer();
 /** The bytes `readsAsOneMove` lexes, kept from call to call (grown when a move is longer). */
 let moveBytes = new Uint8Array(32);
@@ -455,10 +467,11 @@ let moveBytes = new Uint8Array(32);
 /**
  * Whether the move text `san` (as the tree stores it), alone, reads back as one move token of
  * that very text: not a move number, a termination marker, a glyph that is a NAG (`N`, `+-`),
- * a move with a marker glued to it, nor characters beyond the symbol ones. The writer writes
+ * a move with a marker glued to it, nor characters beyond the symbol ones (but a drop's `@`). The writer writes
  * only such moves, and the tree reader, unvalidated, refuses any other.
  */
 export function readsAsOneMove(san: string): boolean {
+  if (DROP_MOVE.test(san)) return true;
   if (!isSymbolToken(san)) return false;
   if (moveBytes.length < san.length) moveBytes = new Uint8Array(2 * san.length);
   for (let i = 0; i < san.length; i++) moveBytes[i] = san.charCodeAt(i);

@@ -16,6 +16,7 @@ import { decodeText, PgnLexer, resultText, shortQuote, SYMBOL, T_CLOSE, T_END, T
 import { checkMaxGameBytes, escapeInComment, PgnSplitter, tooLongMessage, UTF16_MESSAGE, whiteMoveOne, type GameSlice } from './pgn-split.js';
 import { ChunkEncoder, toBytes, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { startingPosition } from './pgn-start.js';
+import { variantGameStart, type VariantLine } from './pgn-variant.js';
 import { isNullMoveText, resolveMove, resolveSan, sanErrorKind, sanErrorMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
 import type { PgnErrorKind } from './pgn-game.js';
@@ -73,6 +74,8 @@ export class GameReplayer {
   private resultTag: string | undefined;
   private variantAt = 0;
   private fenAt = 0;
+  /** A lichess variant game's line (pgn-variant.ts), which plays its moves instead of `words`. */
+  private variantLine: VariantLine | undefined;
   /** After `playPlainMoves`: the line breaks it passed over, and the offset after the last one. */
   private lineBreaks = 0;
   private lastLineStart = 0;
@@ -103,7 +106,7 @@ export class GameReplayer {
     let error: ReplayError | null = null;
     const w = this.words;
     for (;;) {
-      if (started && depth === 0) plies += this.playPlainMoves(false, plies === 0);
+      if (started && depth === 0 && this.variantLine === undefined) plies += this.playPlainMoves(false, plies === 0);
       const t = lx.next();
       if (t === T_END) break;
       if (!started && t !== T_TAG && t !== T_ERROR) {
@@ -115,6 +118,16 @@ export class GameReplayer {
       }
       if (t === T_SAN) {
         if (depth > 0) continue;
+        if (this.variantLine !== undefined) {
+          const written = decodeText(lx.buf, lx.start, lx.stop);
+          const refused = this.variantLine.play(written);
+          if (refused !== null) {
+            error = this.errorAt(slice, lx.start, refused.kind, refused.message, shortQuote(written));
+            break;
+          }
+          plies++;
+          continue;
+        }
         const code = resolveSan(w, lx.buf, lx.start, lx.stop);
         if (code >= 0) applyMoveKeyless(w, 0, code);
         else {
@@ -231,8 +244,9 @@ export class GameReplayer {
         break;
       }
     }
-    if (!plain || this.start({ buf: b, start, end: limit, line: split.gameLine, column: split.gameColumn, byteColumn: split.gameByteColumn, lineUtf8: split.gameLineUtf8 }) !== null) {
-      // Tags the splitter reads its own way, or a refusal: the game is replayed from its start.
+    if (!plain || this.start({ buf: b, start, end: limit, line: split.gameLine, column: split.gameColumn, byteColumn: split.gameByteColumn, lineUtf8: split.gameLineUtf8 }) !== null ||
+      this.variantLine !== undefined) {
+      // Tags the splitter reads its own way, a refusal or a variant game: replayed from its start.
       split.resume();
       const slice = split.take();
       this.games--;
@@ -273,6 +287,7 @@ export class GameReplayer {
     this.resultTag = undefined;
     this.variantAt = start;
     this.fenAt = start;
+    this.variantLine = undefined;
   }
 
   /** Notes the lexer's tag if it decides the start or the result. */
@@ -293,7 +308,8 @@ export class GameReplayer {
     this.plies += plies;
     if (error !== null) this.errors++;
     let finalFen: string | null = null;
-    if (started && options.fen !== false) {
+    if (started && options.fen !== false && this.variantLine !== undefined) finalFen = this.variantLine.position.fen();
+    else if (started && options.fen !== false) {
       // Moves were played without the key (replay never reads it): recompute it for the Position.
       const words = new Int32Array(this.words);
       refreshKey(words, 0);
@@ -307,6 +323,12 @@ export class GameReplayer {
    * at fault (a Chess960 game without FEN: its Variant tag).
    */
   private start(slice: GameSlice): ReplayError | null {
+    const variant = variantGameStart(this.variant, this.fen);
+    if (variant !== undefined) {
+      if (!variant.ok) return this.errorAt(slice, this.fenAt, 'fen', variant.error.message, null);
+      this.variantLine = variant.value;
+      return null;
+    }
     const pos = startingPosition(this.variant, this.fen);
     if (!pos.ok) {
       const at = pos.error.kind === 'variant' || this.fen === undefined ? this.variantAt : this.fenAt;

@@ -59,7 +59,7 @@ test('pgn replay --jsonl: exactly one line per game, in this format', () => {
     r.out,
     '{"game":1,"plies":7,"fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","result":"1-0","error":null}\n' +
       '{"game":2,"plies":2,"fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","result":"*","error":{"line":8,"column":13,"message":"illegal move \'Ke3\'","san":"Ke3"}}\n' +
-      '{"game":3,"plies":0,"fen":null,"result":"*","error":{"line":11,"column":1,"message":"unsupported variant \'Atomic\'","san":null}}\n',
+      '{"game":3,"plies":1,"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","result":"*","error":null}\n',
   );
   // The same through stdin, from a .gz file, and with worker threads.
   assert.equal(run(['pgn', 'replay', '--jsonl', '-'], PGN).out, r.out);
@@ -74,6 +74,36 @@ test('pgn replay --jsonl: exactly one line per game, in this format', () => {
   // Several files: numbering goes on across them.
   const two = run(['pgn', 'replay', '--jsonl', file, gz]).out.trim().split('\n');
   assert.deepEqual(two.map((l) => (JSON.parse(l) as { game: number }).game), [1, 2, 3, 4, 5, 6]);
+});
+
+test('pgn replay plays the lichess variants: drops, checks, their errors; refuses other variants', () => {
+  const pgn = `[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@d5 @e6 5. dxe6 Bxe6 *
+
+[Variant "Three-check"]
+
+1. e4 e5 2. Bc4 Nc6 3. Bxf7+ Kxf7 4. Qh5+ g6 5. Qxe5 *
+
+[Variant "Crazyhouse"]
+
+1. e4 N@e5 *
+
+[Variant "Shogi"]
+
+1. e4 *
+`;
+  const r = run(['pgn', 'replay', '--jsonl', '-'], pgn);
+  assert.equal(r.code, 0, r.err);
+  const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { plies: number; fen: string | null; error: { message: string; line: number; column: number } | null });
+  assert.equal(lines.length, 4);
+  assert.deepEqual(lines.map((l) => l.plies), [10, 9, 1, 0]);
+  assert.equal(lines[0]!.fen, 'rn1qkbnr/ppp1pppp/4b3/8/8/2N5/PPPP1PPP/R1BQKBNR[Pp] w KQkq - 0 6');
+  assert.equal(lines[0]!.error, null);
+  // The final positions as chessops reaches them.
+  assert.equal(lines[1]!.fen, 'r1bq1bnr/pppp1k1p/2n3p1/4Q3/4P3/8/PPPP1PPP/RNB1K1NR b KQ - 1+3 0 5');
+  assert.deepEqual(lines[2]!.error && { line: lines[2]!.error.line, column: lines[2]!.error.column, message: lines[2]!.error.message }, { line: 11, column: 7, message: "illegal move 'N@e5'" });
+  assert.match(lines[3]!.error!.message, /unsupported variant 'Shogi'/);
 });
 
 test('pgn replay on a real file: threads give the same lines; summary without --jsonl', { skip: sharedSkip('games') }, () => {
@@ -103,7 +133,8 @@ test('pgn replay on a real file: threads give the same lines; summary without --
 test('pgn check prints only the errors', () => {
   const r = run(['pgn', 'check', file]);
   assert.equal(r.code, 1);
-  assert.equal(r.out, `${file}:8:13: game 2: illegal move 'Ke3'\n${file}:11:1: game 3: unsupported variant 'Atomic'\n`);
+  // Game 3, atomic, plays (pgn-variant.ts).
+  assert.equal(r.out, `${file}:8:13: game 2: illegal move 'Ke3'\n`);
   const clean = join(dir, 'clean.pgn');
   writeFileSync(clean, readFileSync(file, 'utf8').split('[Event "broken"]')[0]!);
   const c = run(['pgn', 'check', clean]);
@@ -174,9 +205,12 @@ test('pgn check --variations reads every game whole: errors inside variations to
   const r = run(['pgn', 'check', '--variations', v]);
   assert.equal(r.code, 1);
   assert.equal(r.out, `${v}:3:22: game 1: illegal move 'Ke3'\n${v}:7:8: game 2: variation before any move\n${v}:9:13: game 3: illegal move 'Ke3'\n`);
-  // The same errors as the mainline check where variations hold none, numbered across files.
+  // The same errors as the mainline check where variations hold none, numbered across files, but
+  // for the atomic game: the tree reader plays chess and Chess960 only.
   const both = run(['pgn', 'check', '--variations', file, file]);
-  assert.equal(both.out, run(['pgn', 'check', file, file]).out);
+  const atomic = (n: number): string => `${file}:11:1: game ${n}: unsupported variant 'Atomic'\n`;
+  const mainline = run(['pgn', 'check', file, file]).out.split('\n');
+  assert.equal(both.out, `${mainline[0]}\n${atomic(3)}${mainline[1]}\n${atomic(6)}`);
   for (const args of [['check', '--variations', '--threads', '2'], ['replay', '--variations']]) {
     const refused = run(['pgn', ...args, v]);
     assert.equal(refused.code, 2);

@@ -75,15 +75,6 @@ const UNREAD: Record<string, number> = {
   'pychess/puzzles/mate_in_4.pgn': 3,
   // Moves separated by commas (`9. Bxe7, Qxe7`).
   'python-chess/immortal-games.pgn': 3,
-  // Crazyhouse: piece drops (`N@e3`) are no chess moves.
-  'python-chess/knightvuillaume-jannlee-zh-lichess.pgn': 1,
-  'python-chess/saturs-jannlee-zh-lichess.pgn': 1,
-  'scalachess/fixtures/chessComCrazyhouse.pgn': 1,
-  'scalachess/fixtures/crazyhouse1.pgn': 1,
-  'scalachess/fixtures/crazyhouse2.pgn': 1,
-  'scalachess/fixtures/crazyhouseFromProd.pgn': 1,
-  'scalachess/fixtures/crazyhouseNoVariantTag.pgn': 1,
-  ...Object.fromEntries(Array.from({ length: 50 }, (_, n) => [`scalachess/fixtures/prod50crazyhouse_${n + 1}.pgn`, 1])),
   // Forum markup around the game (`[pgn]`, `[/pgn]`) read as tags without values.
   'scalachess/fixtures/overflow.pgn': 2,
   'scalachess/fixtures/withDelimiters.pgn': 2,

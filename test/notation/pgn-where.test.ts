@@ -199,7 +199,7 @@ const KINDS: readonly (readonly [PgnErrorKind, string, string])[] = [
   ['illegal', 'an illegal move', '1. e4 e5 2. Ke3 *'],
   ['illegal', 'a null move in check', '[FEN "4k3/8/8/8/8/8/8/4R2K b - - 0 1"]\n1... -- *'],
   ['ambiguous', 'an ambiguous move', '[FEN "4k3/8/8/8/8/8/8/N1N1K3 w - - 0 1"]\n1. Nb3 *'],
-  ['variant', 'an unsupported variant', '[Variant "Atomic"]\n1. e4 *'],
+  ['variant', 'an unsupported variant', '[Variant "Shogi"]\n1. e4 *'],
   ['fen', 'an invalid FEN tag', '[FEN "8/8/8 w - - 0 1"]\n1. e4 *'],
   ['fen', 'an illegal position', '[FEN "4k3/8/8/8/8/8/8/4K2k w - - 0 1"]\n1. e4 *'],
   ['fen', 'Chess960 without a FEN tag', '[Variant "Chess960"]\n1. e4 *'],

@@ -1,18 +1,19 @@
 /**
  * The 133 lichess variant games of ../shared/data/games/lichess-other-variants-133.pgn.gz
  * (atomic, antichess, crazyhouse, king of the hill, racing kings, three-check) replayed with the
- * variants' SAN to the final position chessops reaches (its own PGN reader and SAN), FEN for FEN.
- * The games are read unchecked by our PGN reader, except the crazyhouse ones: that reader
- * refuses a drop (`N@f3`) unchecked, so their tags and moves are taken from chessops' reading.
+ * variants' SAN to the final position chessops reaches (its own PGN reader and SAN), FEN for FEN:
+ * from our tree reader unchecked (`replayVariantGame`), through the mainline replay of the
+ * library (`replayPgn`, pgn-variant.ts) and through `caissa pgn replay --jsonl`.
  */
 import { test } from 'node:test';
+import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { makeFen as opsMakeFen } from 'chessops/fen';
 import { parsePgn as opsParsePgn, startingPosition as opsStart } from 'chessops/pgn';
 import { parseSan as opsParseSan } from 'chessops/san';
 import { readText, sharedPath } from '../../../src/node/data.js';
 import { parsePgn } from '../../../src/notation/pgn-read.js';
-import type { PgnGame } from '../../../src/notation/pgn-game.js';
+import { replayPgn, type ReplayRecord } from '../../../src/notation/pgn-replay.js';
 import { pgnVariant, replayVariantGame } from '../../../src/variants/lichess/index.js';
 import { sharedSkip } from '../../data.js';
 
@@ -27,23 +28,26 @@ function normalFen(fen: string): string {
   return fields.join(' ');
 }
 
-test('the 133 lichess variant games replay to chessops\' final positions', { skip: sharedSkip('games', 'lichess-other-variants-133.pgn.gz') }, () => {
+const CLI = new URL('../../../src/cli/main.js', import.meta.url).pathname;
+
+test('the 133 lichess variant games replay to chessops\' final positions', { skip: sharedSkip('games', 'lichess-other-variants-133.pgn.gz') }, async () => {
   const text = readText(FILE);
   const games = parsePgn(text, { validate: false });
   const theirs = opsParsePgn(text);
   assert.equal(games.length, 133);
   assert.equal(theirs.length, 133);
   const seen = new Set<string>();
-  let fromChessops = 0;
+  const replayed: ReplayRecord[] = [];
+  for await (const record of replayPgn(text)) replayed.push(record);
+  assert.equal(replayed.length, 133);
+  const cli = spawnSync(process.execPath, [CLI, 'pgn', 'replay', '--jsonl', FILE], { maxBuffer: 1 << 26 });
+  assert.equal(cli.status, 0, cli.stderr.toString());
+  const lines = cli.stdout.toString().trim().split('\n').map((l) => JSON.parse(l) as { fen: string | null; error: unknown; plies: number });
+  assert.equal(lines.length, 133);
   for (const [i, read] of games.entries()) {
-    const headers = theirs[i]!.headers;
-    let game: PgnGame;
-    if (read.ok) game = read.value;
-    else {
-      assert.equal(headers.get('Variant'), 'Crazyhouse', `game ${i + 1}: ${read.error.message}`);
-      game = { tags: [...headers], comments: [], moves: [...theirs[i]!.moves.mainline()].map((n) => ({ san: n.san, nags: [], startingComments: [], comments: [], variations: [] })), result: undefined };
-      fromChessops++;
-    }
+    // Unchecked, a drop (`N@f3`) reads as one move (readsAsOneMove).
+    assert.ok(read.ok, `game ${i + 1}: ${read.ok ? '' : read.error.message}`);
+    const game = read.value;
     const rules = pgnVariant(game);
     assert.ok(rules !== undefined, `game ${i + 1}: variant`);
     seen.add(rules);
@@ -55,8 +59,13 @@ test('the 133 lichess variant games replay to chessops\' final positions', { ski
       assert.ok(move, `game ${i + 1}: chessops reads ${node.san}`);
       ops.play(move);
     }
-    assert.equal(normalFen(ours.value.fen()), normalFen(opsMakeFen(ops.toSetup())), `game ${i + 1} (${rules})`);
+    const expected = normalFen(opsMakeFen(ops.toSetup()));
+    assert.equal(normalFen(ours.value.fen()), expected, `game ${i + 1} (${rules})`);
+    const record = replayed[i]!;
+    assert.equal(record.error, null, `game ${i + 1}: replayPgn: ${JSON.stringify(record.error)}`);
+    assert.equal(record.plies, game.moves.length, `game ${i + 1}: replayPgn`);
+    assert.equal(normalFen(record.fen!), expected, `game ${i + 1} (${rules}): replayPgn`);
+    assert.deepEqual([lines[i]!.error, lines[i]!.fen], [null, record.fen], `game ${i + 1}: caissa pgn replay`);
   }
   assert.deepEqual([...seen].sort(), ['3check', 'antichess', 'atomic', 'crazyhouse', 'kingofthehill', 'racingkings']);
-  assert.ok(fromChessops <= 23, `${fromChessops} games read by chessops`);
 });

@@ -7,7 +7,7 @@
  * The board element (`#board`) carries the page's state for scripts and tests: `data-fen`,
  * `data-variant`, `data-status`.
  */
-import type { DiagramPiece } from '../tools/svg/diagram.js';
+import { boardSvg, type DiagramPiece } from '../tools/svg/diagram.js';
 import type { Color } from '../chess/types.js';
 import { BoardView, pieceSvg, type BoardMove } from './board-view.js';
 import { registerVariantPlugin, variantPlugin, variantPlugins, type MountedPlugin, type PluginContext } from './plugins.js';
@@ -567,5 +567,22 @@ function setupControls(): void {
   $('perft-stop').addEventListener('click', stopPerft);
 }
 
+/**
+ * Plays a few moves off the page once the first board is up, so that the user's first move runs
+ * code V8 has already seen (it compiles on use: the first move paid several milliseconds more).
+ */
+function warmUp(): void {
+  let node = new GameNode(undefined, undefined, '', current.position);
+  for (let i = 0; i < 4; i++) {
+    const moves = node.position.moves();
+    const move = moves[(i * 7) % Math.max(1, moves.length)];
+    if (move === undefined) break;
+    node = node.play(move);
+    status(node);
+    boardSvg(pieces(node.position), { orientation, highlights: [move.from, move.to] });
+  }
+}
+
 setupControls();
 startFrom(new URLSearchParams(location.search));
+requestAnimationFrame(() => setTimeout(warmUp, 0));

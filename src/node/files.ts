@@ -3,7 +3,7 @@
  * a kill leaves whole or absent (written under a unique temporary name beside their path and
  * renamed into place: a rename within a directory is atomic on POSIX file systems).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -32,9 +32,26 @@ export const tmpName = (path: string): string => `${path}.${process.pid}.${++tmp
 
 /** Writes JSON atomically (temporary file + rename). */
 export function writeJsonAtomic(path: string, value: unknown): void {
+  writingFile(path, (tmp) => {
+    writeFileSync(tmp, JSON.stringify(value));
+    renameSync(tmp, path);
+  });
+}
+
+/**
+ * Runs `write(tmp)`, which writes `path` under the temporary name `tmp` and renames it into
+ * place. A system error (a full disk: ENOSPC) names `path`, not the temporary name nor a bare
+ * descriptor, and takes the temporary file away with it.
+ */
+export function writingFile<T>(path: string, write: (tmp: string) => T): T {
   const tmp = tmpName(path);
-  writeFileSync(tmp, JSON.stringify(value));
-  renameSync(tmp, path);
+  try {
+    return write(tmp);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    if (typeof (e as NodeJS.ErrnoException).code === 'string') (e as NodeJS.ErrnoException).path = path;
+    throw e;
+  }
 }
 
 /** The JSON value of the file at `path`, or undefined when there is no such file. */

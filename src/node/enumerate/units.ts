@@ -4,11 +4,12 @@
  *
  * - expand(n, i): read bucket i of level n, generate the children, deduplicate them locally in a
  *   bounded table (the "memtable"), and each time it fills, write it out as one run grouped by
- *   bucket of level n+1; the marker lists the runs.
+ *   bucket of level n+1; the marker lists the runs. Started again after a kill, it commits its
+ *   work in parts of a fraction of a second (`PART_MS`), each a file of its own.
  * - dedup(n+1, j): read segment j of every run of every expansion, deduplicate in one table, write
  *   bucket j of level n+1 (entries, unless it is the last level) and its marker {count, paths}.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { EntrySet } from '../../tools/enumerate/entry-set.js';
 import { EMIT_KEYS, EMIT_RECORDS, Expander } from '../../tools/enumerate/expand.js';
 import { bucketHash, isSoundRecord, KEY_WORDS, REC_WORDS } from '../../tools/enumerate/record.js';
@@ -20,13 +21,17 @@ import {
   readChecked,
   spillDir,
   spillData,
+  spillBegun,
   spillMarker,
-  tmpName,
+  spillPartData,
+  spillPartMarker,
   writeAll,
   writeJsonAtomic,
   writeWordsAtomic,
+  writingFile,
   type BucketDone,
   type SpillIndex,
+  type SpillPart,
 } from './workdir.js';
 
 export interface ExpandUnit {
@@ -100,44 +105,107 @@ export function expandTableCapacity(parents: number, stride: number, memoryBytes
   return Math.max(1024, 1 << log2(Math.min(budget, 2 ** 30, 2 * needed - 1)));
 }
 
-/** Runs expand(ply, bucket); returns the number of children generated. Skips a finished unit. */
-export function runExpand(u: ExpandUnit, onParents?: (n: number) => void): number {
+/**
+ * The parts of a restarted expansion: at most this long, and this many parents (its table is
+ * sized for them, so that committing a part clears a few megabytes, not the bucket's table). A
+ * unit's first start writes its children in one file, as fast as can be (its table deduplicates
+ * across the whole bucket); one that finds it was started before (killed, or a cluster job run
+ * again) commits a part at a time, so that a run killed more often than a whole unit lasts still
+ * gets on (a level of one bucket is one unit of several seconds at ply 5).
+ */
+export const PART_MS = 200;
+export const PART_PARENTS = 4096;
+
+/**
+ * Runs expand(ply, bucket); returns the number of children generated. Skips a finished unit, and
+ * continues one that committed parts. `partMs`: the length of a part once restarted.
+ */
+export function runExpand(u: ExpandUnit, onParents?: (n: number) => void, partMs = PART_MS): number {
   const marker = spillMarker(u.dir, u.ply + 1, u.bucket);
   const done = readChecked(marker, 'spill');
   if (done !== undefined) return done.children;
   let expander = expanders.get(u.identity);
   if (expander === undefined) expanders.set(u.identity, (expander = new Expander(u.identity)));
   const parents = readParents(u);
+  const count = parents.length / pstride;
+  ensureDir(spillDir(u.dir, u.ply + 1));
+  // The parts committed by earlier starts, in a chain from parent 0.
+  const parts: SpillPart[] = [];
+  for (let from = 0; ; ) {
+    const path = spillPartMarker(u.dir, u.ply + 1, u.bucket, from);
+    const part = readChecked(path, 'part');
+    if (part === undefined) break;
+    if (part.from !== from || part.to > count) throw damaged(path, `covers parents ${part.from} to ${part.to} of ${count}, not from ${from}`);
+    parts.push(part);
+    from = part.to;
+  }
+  const begun = spillBegun(u.dir, u.ply + 1, u.bucket);
+  const restarted = parts.length > 0 || existsSync(begun);
+  if (!restarted) writeFileSync(begun, '');
   const width = u.last ? KEY_WORDS : REC_WORDS;
   const emit = u.last ? EMIT_KEYS : EMIT_RECORDS;
   const stride = width + 2;
-  const capacity = expandTableCapacity(parents.length / pstride, stride, u.memoryBytes);
+  const capacity = expandTableCapacity(restarted ? Math.min(count, PART_PARENTS) : count, stride, u.memoryBytes);
   const table = new EntrySet(width, capacity);
   const limit = Math.floor(capacity * LOAD);
   const bits = log2(u.childBuckets);
-  const path = spillData(u.dir, u.ply + 1, u.bucket);
-  ensureDir(spillDir(u.dir, u.ply + 1));
-  const tmp = tmpName(path);
-  const fd = openSync(tmp, 'w');
-  const runs: number[][] = [];
-  let children = 0;
-  const flush = (): void => {
-    if (table.count === 0) return;
-    runs.push(writeRun(fd, table, u.childBuckets, bits));
-    table.data.fill(0);
-    table.ctrl[0] = 0;
+  let reported = 0;
+  /**
+   * Expands parents from `from` until `end` (a time) or `until`, into the file `pathTo(to)` (`to`:
+   * where it stopped); returns its runs.
+   */
+  const expandPart = (from: number, until: number, pathTo: (to: number) => string, end: number): { to: number; runs: number[][]; children: number } => {
+    // A failed write names the expansion's file (a part's name is known only at its end).
+    return writingFile(spillData(u.dir, u.ply + 1, u.bucket), (tmp) => {
+      const fd = openSync(tmp, 'w');
+      const runs: number[][] = [];
+      let children = 0;
+      const flush = (): void => {
+        if (table.count === 0) return;
+        runs.push(writeRun(fd, table, u.childBuckets, bits));
+        table.data.fill(0);
+        table.ctrl[0] = 0;
+      };
+      let k = from;
+      try {
+        while (k < until) {
+          children += expander.expand(parents, k * pstride, multAt(parents, k * pstride), emit, table);
+          k++;
+          // A position has at most 218 moves: flush before the table can pass its load limit.
+          if (table.count > limit - 256) flush();
+          if (((k - from) & 63) === 0) {
+            if (onParents !== undefined && k - reported >= 4096) {
+              onParents(k - reported);
+              reported = k;
+            }
+            if (performance.now() > end) break;
+          }
+        }
+        flush();
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, pathTo(k));
+      return { to: k, runs, children };
+    });
   };
-  const perReport = 4096;
-  for (let o = 0, k = 0; o < parents.length; o += pstride, k++) {
-    children += expander.expand(parents, o, multAt(parents, o), emit, table);
-    // A position has at most 218 moves: flush before the table can pass its load limit.
-    if (table.count > limit - 256) flush();
-    if (onParents !== undefined && k % perReport === perReport - 1) onParents(perReport);
+  if (!restarted) {
+    // The whole bucket in one file, its table deduplicating across all of it.
+    const { runs, children } = expandPart(0, count, () => spillData(u.dir, u.ply + 1, u.bucket), Infinity);
+    writeJsonAtomic(marker, { runs, children } satisfies SpillIndex);
+    return children;
   }
-  flush();
-  closeSync(fd);
-  renameSync(tmp, path);
-  writeJsonAtomic(marker, { runs, children } satisfies SpillIndex);
+  for (let k = parts.length > 0 ? parts[parts.length - 1]!.to : 0; k < count; ) {
+    const from = k;
+    const r = expandPart(from, Math.min(count, from + PART_PARENTS), (to) => spillPartData(u.dir, u.ply + 1, u.bucket, from, to), performance.now() + partMs);
+    const part: SpillPart = { from, to: r.to, runs: r.runs, children: r.children };
+    writeJsonAtomic(spillPartMarker(u.dir, u.ply + 1, u.bucket, from), part);
+    parts.push(part);
+    k = r.to;
+  }
+  let children = 0;
+  for (const part of parts) children += part.children;
+  writeJsonAtomic(marker, { runs: [], children, parts } satisfies SpillIndex);
   return children;
 }
 
@@ -212,17 +280,22 @@ export function runDedup(u: DedupUnit): BucketDone {
   for (let i = 0; i < u.parentBuckets; i++) {
     const index = readChecked(spillMarker(u.dir, u.ply, i), 'spill');
     if (index === undefined) throw new Error(`dedup L${u.ply} b${u.bucket}: expansion ${i} is not finished`);
-    const path = spillData(u.dir, u.ply, i);
-    // Each run has one count per bucket, and the file holds exactly the runs' entries.
-    let entries = 0;
-    for (const run of index.runs) {
-      if (run.length <= u.bucket) throw damaged(spillMarker(u.dir, u.ply, i), `has a run of ${run.length} buckets, not one for bucket ${u.bucket}`);
-      for (const c of run) entries += c;
+    const files =
+      index.parts === undefined
+        ? [{ path: spillData(u.dir, u.ply, i), runs: index.runs }]
+        : index.parts.map((p) => ({ path: spillPartData(u.dir, u.ply, i, p.from, p.to), runs: p.runs }));
+    for (const file of files) {
+      // Each run has one count per bucket, and the file holds exactly the runs' entries.
+      let entries = 0;
+      for (const run of file.runs) {
+        if (run.length <= u.bucket) throw damaged(spillMarker(u.dir, u.ply, i), `has a run of ${run.length} buckets, not one for bucket ${u.bucket}`);
+        for (const c of run) entries += c;
+      }
+      const bytes = existsSync(file.path) ? fstatSize(file.path) : -1;
+      if (bytes !== entries * stride * 4) throw damaged(file.path, bytes < 0 ? 'is missing' : `holds ${bytes} bytes; its index lists ${entries} entries of ${stride * 4}`);
+      sources.push(file);
+      for (const run of file.runs) total += run[u.bucket]!;
     }
-    const bytes = existsSync(path) ? fstatSize(path) : -1;
-    if (bytes !== entries * stride * 4) throw damaged(path, bytes < 0 ? 'is missing' : `holds ${bytes} bytes; its index lists ${entries} entries of ${stride * 4}`);
-    sources.push({ path, runs: index.runs });
-    for (const run of index.runs) total += run[u.bucket]!;
   }
   const table = EntrySet.forCount(width, total, false, 0.7);
   for (const src of sources) {

@@ -8,11 +8,16 @@
  * DIR/L<n>/b<j>.json           {count, paths}: written last, marks bucket j done (the bucket checkpoint)
  * DIR/L<n>/spill/x<i>.bin      children of level n-1 bucket i, in runs grouped by bucket of level n
  * DIR/L<n>/spill/x<i>.json     per run, the entry count of each bucket: written last, marks expansion i done
+ * DIR/L<n>/spill/x<i>.begun    expansion i was started (a later start that finds it works in parts)
+ * DIR/L<n>/spill/x<i>.<a>-<b>.bin, x<i>.p<a>.json
+ *                              a part: the children of parents a to b (excluded) of bucket i, and
+ *                              its runs (a restarted expansion commits its work every fraction of a second)
  * ```
  *
  * Every file is written under a unique temporary name and renamed into place, so a killed run
  * leaves either a whole file or none; a unit whose marker is missing is simply redone, and redoing
- * it writes the same bytes, which also makes retried cluster jobs idempotent.
+ * it writes the same entries, which also makes retried cluster jobs idempotent. The parts of an
+ * expansion are named by the parents they cover, so an index lists only files that hold what it says.
  *
  * A file that a kill cannot leave (a marker or manifest that is no JSON of its shape, a data file
  * whose size or content disagrees with its marker) was damaged otherwise: the readers below refuse
@@ -20,7 +25,7 @@
  */
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeDirectory, readJson, tmpName } from '../files.js';
+import { makeDirectory, readJson, writingFile } from '../files.js';
 
 /**
  * A failure the user caused (bad workdir state, unsupported combination, a damaged file). `input`
@@ -57,7 +62,17 @@ export interface Manifest {
 }
 
 export interface SpillIndex {
-  /** Per run, entries per bucket of the next level. */
+  /** Per run, entries per bucket of the next level (the runs of `x<i>.bin`; none with `parts`). */
+  readonly runs: number[][];
+  readonly children: number;
+  /** The parts of an expansion that was restarted, in order; their files replace `x<i>.bin`. */
+  readonly parts?: SpillPart[];
+}
+
+/** The children of parents `from` to `to` (excluded) of an expansion's bucket, in runs. */
+export interface SpillPart {
+  readonly from: number;
+  readonly to: number;
   readonly runs: number[][];
   readonly children: number;
 }
@@ -73,12 +88,21 @@ export const bucketData = (dir: string, ply: number, j: number): string => join(
 export const bucketMarker = (dir: string, ply: number, j: number): string => join(levelDir(dir, ply), `b${j}.json`);
 export const spillData = (dir: string, ply: number, i: number): string => join(spillDir(dir, ply), `x${i}.bin`);
 export const spillMarker = (dir: string, ply: number, i: number): string => join(spillDir(dir, ply), `x${i}.json`);
+export const spillBegun = (dir: string, ply: number, i: number): string => join(spillDir(dir, ply), `x${i}.begun`);
+export const spillPartData = (dir: string, ply: number, i: number, from: number, to: number): string =>
+  join(spillDir(dir, ply), `x${i}.${from}-${to}.bin`);
+export const spillPartMarker = (dir: string, ply: number, i: number, from: number): string => join(spillDir(dir, ply), `x${i}.p${from}.json`);
 export const planFile = (dir: string, ply: number): string => join(levelDir(dir, ply), 'plan.json');
 export const manifestFile = (dir: string): string => join(dir, 'manifest.json');
 
-export { readJson, tmpName, writeJsonAtomic } from '../files.js';
+export { readJson, tmpName, writeJsonAtomic, writingFile } from '../files.js';
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isRuns = (v: unknown): boolean => Array.isArray(v) && v.every((r) => Array.isArray(r) && r.every(isCount));
+const isPart = (v: unknown): boolean => {
+  const p = v as SpillPart | null;
+  return typeof p === 'object' && p !== null && isCount(p.from) && isCount(p.to) && p.to > p.from && isCount(p.children) && isRuns(p.runs);
+};
 const isLevel = (v: unknown, ply: number): boolean => {
   const l = v as LevelRecord | null;
   return typeof l === 'object' && l !== null && l.ply === ply && isCount(l.buckets) && l.buckets >= 1 && isCount(l.positions) && isCount(l.children) && isCount(l.paths);
@@ -97,8 +121,9 @@ const SHAPES = {
   bucket: (v: unknown): boolean => isCount((v as BucketDone | null)?.count) && isCount((v as BucketDone).paths),
   spill: (v: unknown): boolean => {
     const x = v as SpillIndex | null;
-    return typeof x === 'object' && x !== null && isCount(x.children) && Array.isArray(x.runs) && x.runs.every((r) => Array.isArray(r) && r.every(isCount));
+    return typeof x === 'object' && x !== null && isCount(x.children) && isRuns(x.runs) && (x.parts === undefined || (Array.isArray(x.parts) && x.parts.every(isPart)));
   },
+  part: isPart,
 } as const;
 
 export interface Shapes {
@@ -106,6 +131,7 @@ export interface Shapes {
   plan: { buckets: number };
   bucket: BucketDone;
   spill: SpillIndex;
+  part: SpillPart;
 }
 
 /** The JSON file at `path` of the kind `kind` (undefined when absent), or a damaged-file EnumerateError. */
@@ -122,11 +148,15 @@ export function readChecked<K extends keyof Shapes>(path: string, kind: K): Shap
 
 /** Writes int32 words atomically. */
 export function writeWordsAtomic(path: string, words: Int32Array): void {
-  const tmp = tmpName(path);
-  const fd = openSync(tmp, 'w');
-  writeAll(fd, words);
-  closeSync(fd);
-  renameSync(tmp, path);
+  writingFile(path, (tmp) => {
+    const fd = openSync(tmp, 'w');
+    try {
+      writeAll(fd, words);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  });
 }
 
 /** Appends int32 words to an open file. */

@@ -1,6 +1,7 @@
 /** Exit codes and the error type of bad usage, shared by every command. */
 import { MAX_DEPTH } from '../core/depth.js';
 import { boundedMessage, visible } from '../core/visible.js';
+import { threadsNote } from '../node/thread-pool.js';
 
 // The exit codes live in exit.ts; re-exported here, where the commands take them from.
 export { EXIT_FAILED, EXIT_IO, EXIT_OK, EXIT_USAGE } from './exit.js';
@@ -63,6 +64,12 @@ export function parseIntOption(name: string, text: string | undefined, fallback:
 
 /** A `--threads` option: 1 to `MAX_THREADS`. */
 export const parseThreads = (text: string | undefined, fallback: number): number => parseIntOption('--threads', text, fallback, 1, MAX_THREADS);
+
+/** Says on standard error (one line) when `--threads` asks for more threads than the machine has cores. */
+export function noteThreads(command: string, threads: number): void {
+  const note = threadsNote(threads);
+  if (note !== undefined) console.error(`caissa ${command}: note: ${note}`);
+}
 
 /** A search depth in plies: 0 to `MAX_DEPTH`. */
 export const parseDepth = (name: string, text: string | undefined, fallback: number): number => parseIntOption(name, text, fallback, 0, MAX_DEPTH);

@@ -7,7 +7,7 @@ import { searchSpaceThreaded } from '../../node/enumerate/search-space.js';
 import { searchSpace } from '../../tools/enumerate/search-space.js';
 import { parseIdentity } from '../../tools/enumerate/identity.js';
 import { positionArg } from '../position-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseGigabytes, parseThreads, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, noteThreads, parseDepth, parseGigabytes, parseThreads, UsageError, type Command } from '../usage.js';
 import { visible } from '../../core/visible.js';
 
 const usage = `caissa enumerate --plies N [--fen F] [--within] [--identity fide|pseudo-ep|fen|diagram] [--workdir DIR] [--resume] [--threads K] [--memory GB] [--quiet] [--json]
@@ -52,6 +52,7 @@ export const enumerateCommand: Command = {
       }
       progress.phase(pseudoLegal ? 'search space (pseudo-legal)' : 'search space', 0, 'positions expanded');
       const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
+      noteThreads('enumerate', threads);
       const options = { pseudoLegal, onProgress: (e: number) => progress.update(e) };
       const stats = threads > 1 ? await searchSpaceThreaded(pos, options, threads, progress) : searchSpace(pos, options);
       progress.finishLine();
@@ -89,6 +90,7 @@ export const enumerateCommand: Command = {
     if (values.workdir !== undefined && values.within) throw new UsageError('--within is computed in memory only (no --workdir)');
     if (values.workdir !== undefined && identity.value === 'diagram') throw new UsageError('the diagram identity runs in memory only (no --workdir)');
     const threads = parseThreads(values.threads, Math.min(2, availableParallelism()));
+    noteThreads('enumerate', threads);
     let result;
     try {
       result = await runEnumeration({

@@ -9,7 +9,7 @@ import { perftThreaded, type RootCount } from '../../node/perft-pool.js';
 import { perft, perftDivide } from '../../tools/perft.js';
 import { positionArg } from '../position-arg.js';
 import { runVariantEpd, runVariantPerft, variantArg, variantPositionArg } from '../variant-arg.js';
-import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
+import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, noteThreads, parseIntOption, parseThreads, UsageError, type Command } from '../usage.js';
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json] [--checkpoint FILE]
 caissa perft --epd FILE [--max-nodes N] [--lenient] [--json]
@@ -205,6 +205,7 @@ export const perftCommand: Command = {
       return runVariantPerft(variantPositionArg(rules, values.fen), depth, values.divide, !values['no-bulk'], values.json);
     }
     const threads = parseThreads(values.threads, 1);
+    noteThreads('perft', threads);
     const pos = positionArg(values.fen, values.lenient);
     return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json, values.checkpoint);
   },

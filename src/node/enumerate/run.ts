@@ -131,6 +131,9 @@ async function runMemory(pool: WorkerPool, o: EnumerateOptions): Promise<Enumera
   return { levels, mode: 'memory', peakTableBytes: peak };
 }
 
+/** The fewest parents of a level in memory that one more thread shares. */
+const PARENTS_PER_THREAD = 2048;
+
 /** One level in shared memory: every worker claims chunks of parent slots and inserts children. */
 async function expandShared(
   pool: WorkerPool,
@@ -146,12 +149,15 @@ async function expandShared(
   let child = new EntrySet(width, Math.max(1 << 16, capacityFor(expected, MAX_LOAD)), true);
   const counter = new Int32Array(new SharedArrayBuffer(8));
   let children = 0;
+  // A thread is worth starting for a few thousand parents (tens of milliseconds of work), not for
+  // the 400 of ply 3 (`--threads 256` started 256 engines there: 3.2 GB).
+  const threads = Math.min(pool.size, Math.ceil(parents.count / PARENTS_PER_THREAD));
   progress.phase(`ply ${ply}`, parents.count, 'positions expanded');
   const timer = setInterval(() => progress.update(Atomics.load(counter, 1)), 250);
   try {
     for (;;) {
       const headroom = Math.floor(child.capacity * (1 - MAX_LOAD) * 0.5);
-      const chunk = Math.max(1, Math.min(256, Math.floor(headroom / (pool.size * 218))));
+      const chunk = Math.max(1, Math.min(256, Math.floor(headroom / (threads * 218))));
       const limit = Math.floor(child.capacity * MAX_LOAD);
       const replies: WorkerReply[] = await pool.broadcast({
         type: 'expand-shared',
@@ -162,7 +168,7 @@ async function expandShared(
         identity,
         emit,
         limit,
-      });
+      }, threads);
       let full = false;
       for (const r of replies) {
         if (r.type !== 'expanded') throw new Error('unexpected worker reply');

@@ -39,7 +39,9 @@ export async function searchSpaceThreaded(pos: Position, options: SearchSpaceOpt
       const nextCount = sab(1);
       const counter = sab(1);
       const headroom = Math.min(domain.capacity, roots.capacity) * (1 - SPACE_LOAD) * 0.5;
-      const chunk = Math.max(1, Math.min(64, Math.floor(headroom / (pool.size * 218))));
+      // A thread for every 2,048 pending positions at most: the first rounds hold a handful.
+      const threads = Math.min(pool.size, Math.ceil(length / 2048));
+      const chunk = Math.max(1, Math.min(64, Math.floor(headroom / (threads * 218))));
       const domainLimit = Math.floor(domain.capacity * SPACE_LOAD);
       const rootLimit = Math.floor(roots.capacity * SPACE_LOAD);
       const timer = setInterval(() => progress?.update(total.expanded + Math.min(length, Atomics.load(counter, 0))), 250);
@@ -58,7 +60,7 @@ export async function searchSpaceThreaded(pos: Position, options: SearchSpaceOpt
           chunk,
           domainLimit,
           rootLimit,
-        });
+        }, threads);
       } finally {
         clearInterval(timer);
       }

@@ -58,7 +58,15 @@ export type WorkerReply =
   | { readonly type: 'unit'; readonly children?: number; readonly count?: number; readonly paths?: number }
   | { readonly type: 'perft'; readonly nodes: bigint }
   | { readonly type: 'space'; readonly counters: SpaceCounters; readonly full: boolean }
-  | { readonly type: 'error'; readonly message: string; readonly enumerate?: boolean };
+  | {
+      readonly type: 'error';
+      readonly message: string;
+      readonly enumerate?: boolean;
+      /** Of a system error (ENOSPC…): kept so that the main thread says it as one. */
+      readonly code?: string;
+      readonly syscall?: string;
+      readonly path?: string;
+    };
 
 const expanders = new Map<number, Expander>();
 
@@ -138,7 +146,17 @@ parentPort!.on('message', (m: WorkerMsg) => {
     parentPort!.postMessage(reply);
   } catch (e) {
     // A damaged work directory is the user's to mend: its message alone, kept typed (`enumerate`).
-    const reply: WorkerReply = e instanceof EnumerateError ? { type: 'error', message: e.message, enumerate: true } : { type: 'error', message: (e as Error).stack ?? String(e) };
+    const { code, syscall, path } = e as NodeJS.ErrnoException;
+    const reply: WorkerReply =
+      e instanceof EnumerateError
+        ? { type: 'error', message: e.message, enumerate: true }
+        : {
+            type: 'error',
+            message: (e as Error).stack ?? String(e),
+            ...(typeof code === 'string' ? { code } : {}),
+            ...(typeof syscall === 'string' ? { syscall } : {}),
+            ...(typeof path === 'string' ? { path } : {}),
+          };
     parentPort!.postMessage(reply);
   }
 });

@@ -51,6 +51,8 @@ test('a thread that dies during a run fails that run with a reason; the pool ans
 test('a thread that died while idle is replaced before it is given a run', async () => {
   const pool = new WorkerPool(2);
   try {
+    // Threads start as runs need them: two at once start both.
+    await within(pool.broadcast(perftMsg(1)), 20000);
     await threadsOf(pool)[0]!.terminate();
     await threadsOf(pool)[1]!.terminate();
     assert.deepEqual(await within(pool.broadcast(perftMsg(2)), 20000), [{ type: 'perft', nodes: 400n }, { type: 'perft', nodes: 400n }]);

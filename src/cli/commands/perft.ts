@@ -39,6 +39,8 @@ async function runCheckpointed(file: string, pos: Position, depth: number, threa
  */
 async function runDepth(pos: Position, depth: number, divide: boolean, threads: number, bulk: boolean, json: boolean, checkpoint: string | undefined): Promise<number> {
   const start = performance.now();
+  // Worker threads count from depth 2 on (depth 1 is the root's moves).
+  if (threads > 1 && depth > 1) noteThreads('perft', threads);
   let lines: readonly RootCount[];
   // Nodes a resumed --checkpoint run read from its journal: counted by an earlier run.
   let resumed = 0n;
@@ -205,7 +207,6 @@ export const perftCommand: Command = {
       return runVariantPerft(variantPositionArg(rules, values.fen), depth, values.divide, !values['no-bulk'], values.json);
     }
     const threads = parseThreads(values.threads, 1);
-    noteThreads('perft', threads);
     const pos = positionArg(values.fen, values.lenient);
     return runDepth(pos, depth, values.divide, threads, !values['no-bulk'], values.json, values.checkpoint);
   },

@@ -41,8 +41,16 @@ export { generatePseudo } from './tools/enumerate/pseudo-movegen.js';
 // Paco Ŝako's state layout (word offsets, required-action and hand codes) and its hash set.
 export * as pacoLayout from './variants/paco/layout.js';
 export { HashSet64 } from './variants/paco/hashset.js';
+// Paco Ŝako's results left in module variables: read them right after the call that sets them.
+export { hashHi as pacoHashHi, hashLo as pacoHashLo, internHash as pacoInternHash, repetitionHash as pacoRepetitionHash } from './variants/paco/state.js';
+export { placeTargets as pacoPlaceTargets } from './variants/paco/actions.js';
+export { TARGETS as PACO_TARGETS } from './variants/paco/targets.js';
+export { amazonTiles as pacoAmazonTiles, CHAIN as PACO_CHAIN_TILES, START as PACO_START_TILES } from './variants/paco/sako.js';
 // Progressive chess's state layout (series words after a position's) and rule codes.
 export * as progressiveState from './variants/progressive/state.js';
+// Progressive chess over raw words: series generation and play, mates, check detection.
+export { generateOrthodox, generateSeries, handOff, isOrthodoxMate, isSeriesMate, playSeriesMove } from './variants/progressive/rules.js';
+export { CHECK_INFO_WORDS, givesCheck, givesCheckSlow, inCheck, opponentInCheck, prepareCheckInfo } from './variants/progressive/check.js';
 // The lichess variants' words (the chess layout and pockets, promoted squares, check counters),
 // their move codes (king promotions, drops), generator and unchecked play.
 export { VWORDS, W_CHECKS, W_POCKET, W_PROMOTED, copyVariantPosition } from './variants/lichess/layout.js';

@@ -5,8 +5,8 @@ export {
   BLACK, LIFT_BASE, MAX_ACTIONS, NO_PROGRESS_DRAW, PACO_BISHOP, PACO_BLACK, PACO_KING, PACO_KNIGHT, PACO_PAWN, PACO_QUEEN, PACO_ROOK,
   PACO_WHITE, PLACE_BASE, PROMOTE_BASE, REPETITION_DRAW, RUNNING, TIMEOUT_BLACK, TIMEOUT_WHITE, VICTORY_NAMES, WHITE, WORDS,
 } from './layout.js';
-export { emptyState, copyState, pieceAt, kingSquare, internHash, repetitionHash } from './state.js';
-export { legalActions, isLegalAction, placeTargets, setCastlingStateLimit, threatenedSquares } from './actions.js';
+export { emptyState, copyState, pieceAt, kingSquare } from './state.js';
+export { legalActions, isLegalAction, setCastlingStateLimit, threatenedSquares } from './actions.js';
 export { applyActionUnchecked } from './play.js';
 /** @deprecated the former name of `applyActionUnchecked` (unchecked fast paths end in `Unchecked`). */
 export { applyActionUnchecked as applyAction } from './play.js';
@@ -17,7 +17,7 @@ export {
 export { TurnSearch } from './search.js';
 export { turnPerft, actionPerft } from './perft.js';
 export {
-  canPacoNow, canPacoNowAmazon, isInSako, isInSakoAmazon, checkSako, shortestPacoSequence, amazonTiles, START, CHAIN,
+  canPacoNow, canPacoNowAmazon, isInSako, isInSakoAmazon, checkSako, shortestPacoSequence,
   type SakoError,
 } from './sako.js';
 export { replayNotation, type HalfMove, type HalfMoveSection, type HalfMoveMetadata } from './replay.js';

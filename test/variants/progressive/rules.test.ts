@@ -5,10 +5,9 @@ import { Rng } from '../../../src/core/rng.js';
 import { parseSquare } from '../../../src/core/square.js';
 import { Position } from '../../../src/chess/position.js';
 import { makeFen, readFen } from '../../../src/notation/fen.js';
-import {
-  CHECK_INFO_WORDS, givesCheck, givesCheckSlow, isSeriesMate, makeProgressive, moveUci, parseCourseProblem, parseProgressive,
-  prepareCheckInfo, progressiveGame, ProgressivePosition,
-} from '../../../src/variants/progressive/index.js';
+import { makeProgressive, moveUci, parseCourseProblem, parseProgressive, progressiveGame, ProgressivePosition } from '../../../src/variants/progressive/index.js';
+import { CHECK_INFO_WORDS, givesCheck, givesCheckSlow, prepareCheckInfo } from '../../../src/variants/progressive/check.js';
+import { isSeriesMate } from '../../../src/variants/progressive/rules.js';
 import { progressivePerft } from '../../../src/tools/progressive/perft.js';
 import { chessJsSeriesPerft, refereeSeries } from './oracle.js';
 import { testSeed } from '../../helpers.js';

@@ -28,7 +28,8 @@ const layer = (files, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-test/**', 'node_modules/**'] },
+  // docs/api is TypeDoc's output (`npm run docs`), built and not committed.
+  { ignores: ['dist/**', 'dist-test/**', 'node_modules/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

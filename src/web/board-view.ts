@@ -35,6 +35,12 @@ const SQUARE = 45;
 const MARGIN = Math.round(SQUARE * 0.4);
 const PROMOTION_ORDER: readonly Role[] = ['queen', 'knight', 'rook', 'bishop', 'king'];
 
+/**
+ * The square a move is made by: its target, except a Chess960 castling that leaves the king where
+ * it stands, made by putting the king on its rook (a click on the king itself puts it down).
+ */
+const destination = (m: BoardMove): number => (m.rook !== undefined && m.to === m.from ? m.rook : m.to);
+
 /** One piece's glyph (`tools/svg/pieces.ts`) as a standalone SVG, for buttons (promotion, pockets). */
 export function pieceSvg(color: Color, role: Role): string {
   return glyphSymbol(color, role).replace(/^<symbol id="[^"]*"/, '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true"').replace(/<\/symbol>$/, '</svg>');
@@ -95,7 +101,7 @@ export class BoardView {
 
   private movesTo(sel: Selection, sq: number): BoardMove[] {
     const moves = this.destsOf(sel);
-    const direct = moves.filter((m) => m.to === sq);
+    const direct = moves.filter((m) => destination(m) === sq);
     return direct.length > 0 ? direct : moves.filter((m) => m.rook === sq);
   }
 
@@ -108,14 +114,15 @@ export class BoardView {
       if ('square' in this.selected) overlay.push(this.rect(this.selected.square, 'class="selected" fill="#14551e" fill-opacity="0.5"'));
       const seen = new Set<number>();
       for (const m of this.destsOf(this.selected)) {
-        if (seen.has(m.to)) continue;
-        seen.add(m.to);
-        const occupied = s.pieces.some((p) => p.square === m.to);
-        const [cx, cy] = this.centre(m.to);
+        const to = destination(m);
+        if (seen.has(to)) continue;
+        seen.add(to);
+        const occupied = s.pieces.some((p) => p.square === to);
+        const [cx, cy] = this.centre(to);
         overlay.push(
           occupied
-            ? `<circle class="dest capture" data-dest="${squareName(m.to)}" cx="${cx}" cy="${cy}" r="${SQUARE * 0.46}" fill="none" stroke="#14551e" stroke-opacity="0.55" stroke-width="${SQUARE * 0.08}"/>`
-            : `<circle class="dest" data-dest="${squareName(m.to)}" cx="${cx}" cy="${cy}" r="${SQUARE * 0.16}" fill="#14551e" fill-opacity="0.5"/>`,
+            ? `<circle class="dest capture" data-dest="${squareName(to)}" cx="${cx}" cy="${cy}" r="${SQUARE * 0.46}" fill="none" stroke="#14551e" stroke-opacity="0.55" stroke-width="${SQUARE * 0.08}"/>`
+            : `<circle class="dest" data-dest="${squareName(to)}" cx="${cx}" cy="${cy}" r="${SQUARE * 0.16}" fill="#14551e" fill-opacity="0.5"/>`,
         );
       }
     }

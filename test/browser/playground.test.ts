@@ -297,6 +297,18 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       await page.click('#chess960-go');
       assert.equal(await fen(page), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
       await shot(page, '08-chess960');
+      // Castling where the king stays on g1: the king is put on its rook; a second click on the
+      // king puts it down instead.
+      await page.goto(`${url}?variant=chess960&fen=${encodeURIComponent('4k3/8/8/8/8/8/8/R5KR w HA - 0 1')}`);
+      await page.waitForSelector('#board svg');
+      await click(page, 'g1');
+      assert.equal(await page.locator('#board .dest[data-dest="h1"]').count(), 1, 'the rook square is a destination');
+      await click(page, 'g1');
+      assert.equal(await page.locator('#board .dest').count(), 0, 'a second click puts the king down');
+      await click(page, 'g1');
+      await click(page, 'h1');
+      assert.equal(await fen(page), '4k3/8/8/8/8/8/8/R4RK1 b - - 1 1');
+      await page.waitForURL(/moves=g1h1$/);
     });
 
     await t.test('crazyhouse: a drop from the pocket', async () => {
@@ -347,18 +359,53 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       assert.ok(figures.selectWorkDuringPerftMsMax <= budget(16), `a piece picked up in ${work.map((m) => m.toFixed(1)).join(', ')} ms of work during perft`);
     });
 
-    await t.test('narrow screens: 360 px wide', async () => {
-      await page.setViewportSize({ width: 360, height: 740 });
-      await page.goto(`${url}?moves=e2e4`);
+    await t.test('draw claims, bad input', async () => {
+      await page.goto(`${url}?moves=g1f3%20g8f6%20f3g1%20f6g8%20g1f3%20g8f6%20f3g1%20f6g8`);
       await page.waitForSelector('#board svg');
-      const box = (await page.locator('#board svg').boundingBox())!;
-      assert.ok(box.width <= 360 && box.width >= 300, `board ${box.width} px wide`);
-      const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      assert.ok(scrollWidth <= 360, `the page scrolls sideways: ${scrollWidth} px`);
-      await click(page, 'e7');
-      await click(page, 'e5');
-      assert.equal(await page.getAttribute('#board', 'data-ply'), '2');
-      await shot(page, '11-narrow');
+      assert.equal(await page.getAttribute('#board', 'data-status'), 'playing');
+      assert.match((await page.textContent('#status'))!, /threefold repetition: a draw can be claimed/);
+      assert.equal(await page.textContent('#repetitions'), '3 (threefold: claimable)');
+      await page.fill('#fen-input', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99 80');
+      await page.click('#fen-load');
+      assert.equal(await page.textContent('#fifty'), '99 half-moves');
+      await click(page, 'g1');
+      await click(page, 'f3');
+      assert.match((await page.textContent('#status'))!, /fifty moves: a draw can be claimed/);
+      await page.fill('#fen-input', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1');
+      await page.click('#fen-load');
+      assert.match((await page.textContent('#message'))!, /^FEN: /);
+      assert.equal(await page.getAttribute('#message', 'class'), 'error');
+      await page.goto(`${url}?moves=e2e4%20e2e4`);
+      await page.waitForSelector('#board svg');
+      assert.match((await page.textContent('#message'))!, /'e2e4' is not a legal move after e2e4/);
+      assert.equal(await page.getAttribute('#board', 'data-ply'), '1', 'the moves up to the fault are played');
+      await page.goto(`${url}?variant=shogi`);
+      await page.waitForSelector('#board svg');
+      assert.match((await page.textContent('#message'))!, /variant 'shogi' unknown/);
+      assert.equal(await page.getAttribute('#board', 'data-variant'), 'chess');
+      await shot(page, '11-bad-input');
+    });
+
+    await t.test('a phone: 360 px wide, moves by touch', async () => {
+      const phone = await browser!.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+      try {
+        const touch = await phone.newPage();
+        touch.on('pageerror', (e) => errors.push(e.message));
+        await touch.goto(`${url}?moves=e2e4`);
+        await touch.waitForSelector('#board svg');
+        const box = (await touch.locator('#board svg').boundingBox())!;
+        assert.ok(box.width <= 360 && box.width >= 300, `board ${box.width} px wide`);
+        const scrollWidth = (await touch.evaluate('document.documentElement.scrollWidth')) as number;
+        assert.ok(scrollWidth <= 360, `the page scrolls sideways: ${scrollWidth} px`);
+        for (const sq of ['e7', 'e5', 'g1', 'f3']) {
+          const { x, y } = await squareCentre(touch, sq);
+          await touch.touchscreen.tap(x, y);
+        }
+        assert.equal(await fen(touch), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+        await shot(touch, '12-phone');
+      } finally {
+        await phone.close();
+      }
     });
 
     assert.deepEqual(foreign, [], 'requests that left the server');

@@ -6,6 +6,7 @@
  * here, in the same output formats as for chess.
  */
 import { readText } from '../node/data.js';
+import { perftThreaded } from '../node/perft-pool.js';
 import {
   makeVariantSan, parseVariantName, parseVariantSan, parseVariantUci, VariantPosition, variantPerft, variantPerftDivide,
   type VariantMove, type VariantRules,
@@ -33,10 +34,14 @@ export function variantPositionArg(rules: VariantRules, fen: string | undefined)
 }
 
 /** `perft <depth>` in a variant: Stockfish's `go perft` format, or `--json`. */
-export function runVariantPerft(pos: VariantPosition, depth: number, divide: boolean, bulk: boolean, json: boolean): number {
+export async function runVariantPerft(pos: VariantPosition, depth: number, divide: boolean, bulk: boolean, json: boolean, threads = 1): Promise<number> {
   const start = performance.now();
-  const lines = divide || json ? variantPerftDivide(pos, depth, { bulk }) : [];
-  const nodes = depth === 0 ? 1 : divide || json ? lines.reduce((s, l) => s + l.nodes, 0) : variantPerft(pos, depth, { bulk });
+  // On `threads` worker threads (perft-pool.ts) as chess' perft, from depth 2.
+  const threaded = threads > 1 && depth > 1;
+  const lines = threaded
+    ? (await perftThreaded(pos, depth, threads, bulk)).map((l) => ({ uci: l.uci, nodes: Number(l.nodes) }))
+    : divide || json ? variantPerftDivide(pos, depth, { bulk }) : [];
+  const nodes = depth === 0 ? 1 : threaded || divide || json ? lines.reduce((s, l) => s + l.nodes, 0) : variantPerft(pos, depth, { bulk });
   const ms = performance.now() - start;
   if (json) {
     const nps = ms > 0 ? Math.round((nodes * 1000) / ms) : 0;

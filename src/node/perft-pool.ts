@@ -5,7 +5,9 @@
  * root moves' subtrees differ a lot in size, and hundreds of smaller jobs keep both workers busy
  * to the end.
  */
-import { Position } from '../chess/position.js';
+import type { Position } from '../chess/position.js';
+import type { VariantPosition } from '../variants/lichess/position.js';
+import type { VariantRules } from '../variants/lichess/rules.js';
 import { ThreadPool } from './thread-pool.js';
 import type { PerftMsg } from './perft-worker.js';
 
@@ -25,15 +27,21 @@ export interface PerftJob {
  * The jobs perft `depth` of `pos` is split into (none at depth 0), in the order of legal move
  * generation, and the root moves in UCI.
  */
-export function perftJobs(pos: Position, depth: number): { roots: string[]; jobs: PerftJob[] } {
-  const roots = depth === 0 ? [] : pos.legalMoves();
+export function perftJobs(pos: Position | VariantPosition, depth: number): { roots: string[]; jobs: PerftJob[] } {
+  const roots: readonly JobMove[] = depth === 0 ? [] : pos.legalMoves();
   const jobs: PerftJob[] = [];
   roots.forEach((move, root) => {
     const child = move.play();
-    if (depth < 3) jobs.push({ index: jobs.length, root, moves: move.uci, words: child.words, depth: depth - 1 });
-    else for (const reply of child.legalMoves()) jobs.push({ index: jobs.length, root, moves: `${move.uci} ${reply.uci}`, words: reply.play().words, depth: depth - 2 });
+    if (depth < 3) jobs.push({ index: jobs.length, root, moves: move.uci, words: child.words as Int32Array, depth: depth - 1 });
+    else for (const reply of child.legalMoves()) jobs.push({ index: jobs.length, root, moves: `${move.uci} ${reply.uci}`, words: reply.play().words as Int32Array, depth: depth - 2 });
   });
   return { roots: roots.map((m) => m.uci), jobs };
+}
+
+/** What job making needs of a move, chess' or a variant's. */
+interface JobMove {
+  readonly uci: string;
+  play(): { readonly words: Readonly<Int32Array>; legalMoves(): readonly JobMove[] };
 }
 
 /** A root move (UCI) and the leaves of its subtree. */
@@ -48,14 +56,15 @@ export interface RootCount {
  * the work is done rejects with a WorkerThreadError, once every worker has ended.
  */
 export async function perftThreaded(
-  pos: Position,
+  pos: Position | VariantPosition,
   depth: number,
   threads: number,
   bulk = true,
 ): Promise<RootCount[]> {
   const { roots, jobs } = perftJobs(pos, depth);
   const counts = roots.map(() => 0n);
-  await runPerftJobs(jobs, pos.chess960, threads, bulk, (job, nodes) => (counts[job.root]! += BigInt(nodes)));
+  const variant = 'rules' in pos ? pos.rules : undefined;
+  await runPerftJobs(jobs, pos.chess960, threads, bulk, (job, nodes) => (counts[job.root]! += BigInt(nodes)), variant);
   return roots.map((uci, i) => ({ uci, nodes: counts[i]! }));
 }
 
@@ -72,7 +81,7 @@ export function perftThreads(jobs: readonly PerftJob[], threads: number): number
 }
 
 /**
- * Counts `jobs` on `threads` worker threads at most (`perftThreads`), handing each count to
+ * Counts `jobs` (of the lichess variant `variant`, if given) on `threads` worker threads at most (`perftThreads`), handing each count to
  * `onDone` as it comes. A worker that fails or ends before the work is done rejects with a
  * WorkerThreadError, and an `onDone` that throws with its error, once every worker has ended.
  */
@@ -82,11 +91,12 @@ export async function runPerftJobs(
   threads: number,
   bulk: boolean,
   onDone: (job: PerftJob, nodes: number) => void,
+  variant?: VariantRules,
 ): Promise<void> {
   const pool = new ThreadPool<PerftMsg, number>({ url: new URL('./perft-worker.js', import.meta.url), size: perftThreads(jobs, threads), name: 'perft' });
   try {
     await pool.map(
-      jobs.map((job) => ({ words: job.words, chess960, depth: job.depth, bulk })),
+      jobs.map((job) => ({ words: job.words, chess960, depth: job.depth, bulk, variant })),
       (nodes, i) => onDone(jobs[i]!, nodes),
     );
   } finally {

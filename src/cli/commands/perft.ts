@@ -13,7 +13,7 @@ import { EXIT_FAILED, EXIT_OK, InputError, parseDepth, noteThreads, parseIntOpti
 
 const usage = `caissa perft <depth> [--fen FEN] [--divide] [--threads N] [--no-bulk] [--lenient] [--json] [--checkpoint FILE]
 caissa perft --epd FILE [--max-nodes N] [--lenient] [--json]
-caissa perft <depth> --variant NAME [--fen FEN] [--divide] [--no-bulk] [--json]
+caissa perft <depth> --variant NAME [--fen FEN] [--divide] [--threads N] [--no-bulk] [--json]
 caissa perft --epd FILE --variant NAME [--max-nodes N]
   NAME: chess, atomic, antichess, crazyhouse, horde, kingofthehill, racingkings, 3check (or the PGN names)`;
 
@@ -200,11 +200,11 @@ export const perftCommand: Command = {
     if (values.checkpoint === '') throw new UsageError('--checkpoint: expected a file name');
     const depth = parseDepth('depth', positionals[0], 0);
     if (rules !== undefined) {
-      // Variant perft runs on one thread, without a journal.
-      for (const name of ['threads', 'checkpoint', 'lenient'] as const) {
+      // Variant perft runs without a journal.
+      for (const name of ['checkpoint', 'lenient'] as const) {
         if (values[name] !== undefined && values[name] !== false) throw new UsageError(`--${name} is not available with --variant`);
       }
-      return runVariantPerft(variantPositionArg(rules, values.fen), depth, values.divide, !values['no-bulk'], values.json);
+      return runVariantPerft(variantPositionArg(rules, values.fen), depth, values.divide, !values['no-bulk'], values.json, parseThreads(values.threads, 1));
     }
     const threads = parseThreads(values.threads, 1);
     const pos = positionArg(values.fen, values.lenient);

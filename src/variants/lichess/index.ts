@@ -3,6 +3,8 @@ export { ANTICHESS, ATOMIC, CRAZYHOUSE, HORDE, KING_OF_THE_HILL, parseVariantNam
 export type { VariantRules } from './rules.js';
 // The variant words' layout, move codes, generator and unchecked play are in caissa/internal.
 export { variantWinner } from './end.js';
+export { variantGames } from './game.js';
+export { refreshVariantKey } from './key.js';
 export { isInsufficientVariantMaterial } from './material.js';
 export { makePocket, makeVariantBoardFen, parseVariantFen } from './fen.js';
 export type { VariantSetup } from './fen.js';

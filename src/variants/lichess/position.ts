@@ -9,9 +9,10 @@ import type { Outcome } from '../../core/game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { isSquare, squareName } from '../../core/square.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
-import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_TURN } from '../../chess/layout.js';
+import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN } from '../../chess/layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveKind } from '../../chess/move.js';
-import { refreshKey } from '../../chess/play.js';
+import { keyToBigInt } from '../../core/zobrist.js';
+import { refreshVariantKey } from './key.js';
 import { MAX_CLOCK } from '../../chess/setup.js';
 import { BLACK, COLORS, KING, PAWN, ROLES, ROOK, WHITE, type Color, type Role } from '../../chess/types.js';
 import { makeVariantBoardFen, makePocket, parseVariantFen, type VariantSetup } from './fen.js';
@@ -136,8 +137,9 @@ export class VariantMove {
   play(): VariantPosition {
     const next = new Int32Array(VWORDS);
     next.set(this.position.words);
-    applyVariantMove(variantIndex(this.position.rules), next, 0, this.code);
-    refreshKey(next, 0);
+    const variant = variantIndex(this.position.rules);
+    applyVariantMove(variant, next, 0, this.code);
+    refreshVariantKey(variant, next, 0);
     return VariantPosition.fromWordsUnchecked(this.position.rules, next, this.position.chess960);
   }
 
@@ -265,7 +267,7 @@ export class VariantPosition {
       if (variant === RACING_KINGS && pos.isCheck()) issues.add('variantRule');
     }
     if (issues.size > 0) return invalid(VARIANT_POSITION_ISSUES.filter((i) => issues.has(i)));
-    refreshKey(w, 0);
+    refreshVariantKey(variant, w, 0);
     const standard = standardCastling(w);
     return ok(new VariantPosition(rules, w, !standard));
   }
@@ -320,6 +322,16 @@ export class VariantPosition {
     let role = 0;
     while ((w[4 + 2 * role + h]! & bit) === 0) role++;
     return { color: COLORS[color]!, role: ROLES[role]!, promoted: (w[W_PROMOTED + h]! & bit) !== 0 };
+  }
+
+  /**
+   * The position's Zobrist key as an unsigned 64-bit BigInt: the Polyglot key of its pieces,
+   * castling rights, en-passant file and side to move, with the pockets and promoted pieces
+   * (crazyhouse) and the remaining checks (three-check) mixed in (key.ts), so that positions
+   * differing only there differ in key. For repetition counts over a game's positions.
+   */
+  key(): bigint {
+    return keyToBigInt(this.words[W_KEY]!, this.words[W_KEY + 1]!);
   }
 
   /** The legal moves (none once the game is over by the variant's own rule). */

@@ -4,7 +4,6 @@ export type { VariantRules } from './rules.js';
 // The variant words' layout, move codes, generator and unchecked play are in caissa/internal.
 export { variantWinner } from './end.js';
 export { variantGames } from './game.js';
-export { refreshVariantKey } from './key.js';
 export { isInsufficientVariantMaterial } from './material.js';
 export { makePocket, makeVariantBoardFen, parseVariantFen } from './fen.js';
 export type { VariantSetup } from './fen.js';

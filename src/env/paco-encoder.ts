@@ -61,17 +61,16 @@ export function writePacoObservation(s: Int32Array, out: Float32Array, o: number
   for (let t = o + 29 * 64; t < o + 30 * 64; t++) out[t] = noProgress;
 }
 
-const START = pacoStart();
-
 /** Paco Ŝako's encoder for `gameKernel`: labels by `pacoLabel`, the 30-layer observation when `observe`, the standard start. */
 export function pacoEncoder(observe: boolean): ActionEncoder<Int32Array> {
+  const start = pacoStart(); // per encoder, not at import
   return {
     actionCount: PACO_ACTIONS,
     maxLegal: MAX_ACTIONS,
     observationShape: observe ? [PACO_LAYERS, 8, 8] : [],
     label: (s, code) => pacoLabel(code, s[PLAYER]!),
     observe: (s, out, o) => writePacoObservation(s, out, o),
-    start: (s: Int32Array, _rng: Rng) => copyState(START, s),
+    start: (s: Int32Array, _rng: Rng) => copyState(start, s),
     describe: writePacoFen,
   };
 }

@@ -7,7 +7,7 @@ import {
   HIST_LEN, HIST_MAX, MOVES, NO_PROGRESS, NO_PROGRESS_DRAW, OCC, PLAYER, PROMO, REPETITION_DRAW, REPS, REQUIRED,
   REQ_LIFT, RUNNING, VICTORY, WORDS, ZHI, ZLO, HAND_PAIR, KING_SQ,
 } from './layout.js';
-import { Z_BLACK, Z_CASTLING, Z_EP, Z_HAND, Z_PIECE } from './tables.js';
+import { buildPacoTables, Z_BLACK, Z_CASTLING, Z_EP, Z_HAND, Z_PIECE } from './tables.js';
 
 /** The byte of a square: bits 0–2 white piece + 1, bits 3–5 black piece + 1. */
 export const squareByte = (s: Int32Array, sq: number): number => (s[sq >> 2]! >>> ((sq & 3) << 3)) & 0xff;
@@ -71,8 +71,12 @@ export function swapSquares(s: Int32Array, a: number, b: number): void {
 /** The square of the king of `color` on the board, or -1 (the FEN reader allows one a side). */
 export const kingSquare = (s: Int32Array, color: number): number => s[KING_SQ + color]!;
 
-/** A fresh empty state: no pieces, White to lift, no castling, repetition off, counters 1. */
+/**
+ * A fresh empty state: no pieces, White to lift, no castling, repetition off, counters 1. Every
+ * state is made here or copied from one that was, so the rule tables are filled here, once.
+ */
 export function emptyState(): Int32Array {
+  buildPacoTables();
   const s = new Int32Array(WORDS);
   s[EP] = -1;
   s[PROMO] = -1;

@@ -9,7 +9,7 @@ export type { Outcome, OutcomeReason } from './core/game.js';
 // The interface the variants' game objects (`paco.pacoGame`, `progressive.progressiveGame`)
 // implement for tools and environments: raw state buffers, players 0 | 1, unchecked play.
 export type { Game } from './core/game.js';
-export type { Result } from './core/result.js';
+export type { Err, Ok, Result } from './core/result.js';
 export { SquareSet } from './core/bitboard.js';
 export { parseSquare, squareName } from './core/square.js';
 export type { FileName, RankName, Square, SquareLike, SquareName } from './core/square.js';

@@ -13,6 +13,7 @@
  * - colours and roles as small integers (`WHITE`, `BLACK`, `PAWN` … `KING`);
  * - the `Game` interface over raw states (`chessGame`, `chess960Game`), which tools and
  *   environments drive;
+ * - SAN, UCI and PGN on words, move codes and bytes (`resolveSan`, `PgnSplitter`, `GameReplayer`);
  * - enumeration's records, keys and expanders; the states' layouts of Paco Ŝako (`pacoLayout`),
  *   progressive chess (`progressiveState`) and the lichess variants, with the variants' move
  *   codes, generator and unchecked play.
@@ -32,6 +33,14 @@ export { attackersOf, isStandardMaterial, kingSquare, positionFromRawSetup, posi
 export { castlingBits, castlingSquares, MAX_CLOCK, pieceCodeAt, placePiece } from './chess/setup.js';
 export type { RawSetup } from './chess/setup.js';
 export { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_LETTERS, ROOK, WHITE } from './chess/types.js';
+// SAN, UCI and PGN on words, move codes and bytes: the readers' allocation-free paths.
+export {
+  CHESS_SAN_MOVES, makeSanCode, parseSanCode, resolveMove, resolveSan, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_SYNTAX, sanErrorKind, sanErrorMessage,
+} from './notation/san.js';
+export type { SanMoves } from './notation/san.js';
+export { resolveUci } from './notation/uci.js';
+export { PgnSplitter } from './notation/pgn-split.js';
+export { GameReplayer } from './notation/pgn-replay.js';
 // Enumeration's records, keys and expansion (caissa enumerate and its worker threads).
 export { hasLegalEp, identityEp } from './tools/enumerate/identity.js';
 export { KEY_WORDS, keyOf, packRecord, REC_WORDS, recordWords, unpackRecord } from './tools/enumerate/record.js';

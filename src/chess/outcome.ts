@@ -140,6 +140,7 @@ export class GameHistory {
     return this.current;
   }
 
+  /** The last position of the game. */
   get current(): Position {
     return this.positions[this.positions.length - 1]!;
   }

@@ -38,6 +38,7 @@ export const POSITION_ISSUES = [
   'invalidCastlingRights', // a right without the king or the rook on its square
   'tooMuchMaterial', // more pieces than promotions could have made
 ] as const;
+/** One reason a setup is not a playable position: one of `POSITION_ISSUES`. */
 export type PositionIssue = (typeof POSITION_ISSUES)[number];
 
 /** Issues that the lenient mode accepts (bad rights and en-passant squares are dropped). */
@@ -84,13 +85,17 @@ export class Move {
   /** The engine's 16-bit encoding (see `move.ts`). */
   readonly code: number;
 
-  /** Only the position's generators create moves (other callers get a TypeError). */
+  /**
+   * Only the position's generators create moves (other callers get a TypeError).
+   * @hidden
+   */
   constructor(position: Position, code: number, token: typeof MOVE_TOKEN) {
     if (token !== MOVE_TOKEN) throw new TypeError('moves come from Position.legalMoves()');
     this.position = position;
     this.code = code;
   }
 
+  /** The square the moving piece leaves (0..63, a1 = 0); for castling the king's square. */
   get from(): number {
     return moveFrom(this.code);
   }
@@ -106,19 +111,23 @@ export class Move {
     return this.isCastle ? moveTo(this.code) : undefined;
   }
 
+  /** The role a pawn promotes to, or undefined. */
   get promotion(): Role | undefined {
     const p = movePromotion(this.code);
     return p === 0 ? undefined : ROLES[p];
   }
 
+  /** Whether the move castles. */
   get isCastle(): boolean {
     return moveKind(this.code) === MOVE_CASTLE;
   }
 
+  /** Whether the move is an en-passant capture. */
   get isEnPassant(): boolean {
     return moveKind(this.code) === MOVE_EN_PASSANT;
   }
 
+  /** Whether the move captures a piece (en passant included; castling never does). */
   get isCapture(): boolean {
     if (this.isEnPassant) return true;
     if (this.isCastle) return false;
@@ -150,6 +159,7 @@ export class Move {
     return squareName(this.from) + squareName(to) + (promotion ? 'pnbrqk'[promotion] : '');
   }
 
+  /** The move in UCI notation (`uci`). */
   toString(): string {
     return this.uci;
   }
@@ -162,6 +172,11 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 const moveScratch = new Uint16Array(MAX_MOVES_ANY);
 const pairScratch = new Int32Array(2);
 
+/**
+ * A legal chess or Chess960 position: board, side to move, castling rights, en-passant square
+ * and clocks, immutable. Made by `Position.standard()`, `Position.fromSetup(setup)`, `readFen` or
+ * by playing a `Move`; every move of `legalMoves()` plays to a new position.
+ */
 export class Position {
   /**
    * @internal (not in the published types: `positionWords` in `caissa/internal`)
@@ -273,14 +288,17 @@ export class Position {
     return applyNullMove(next, 0) ? new Position(next, this.chess960) : undefined;
   }
 
+  /** The side to move. */
   get turn(): Color {
     return COLORS[this.words[W_TURN]!]!;
   }
 
+  /** Plies since the last capture or pawn move (the fifty-move counter, FIDE 9.3). */
   get halfmoves(): number {
     return this.words[W_HALFMOVE]!;
   }
 
+  /** The move number (FEN's fullmove field), counted up after each Black move. */
   get fullmoves(): number {
     return this.words[W_FULLMOVE]!;
   }
@@ -468,10 +486,12 @@ export class Position {
     return undefined;
   }
 
+  /** Whether the side to move is checkmated: in check with no legal move. */
   isCheckmate(): boolean {
     return this.countLegalMoves() === 0 && this.isCheck();
   }
 
+  /** Whether the side to move is stalemated: not in check and with no legal move. */
   isStalemate(): boolean {
     return this.countLegalMoves() === 0 && !this.isCheck();
   }

@@ -59,8 +59,9 @@ export const PAWN_ATTACKS = new Int32Array(256);
 PAWN_ATTACKS.set(stepTable([-1, 1, 1, 1]), 0);
 PAWN_ATTACKS.set(stepTable([-1, -1, 1, -1]), 128);
 
-/** Masks of the diagonal and anti-diagonal through each square (the square included). */
+/** Masks of the diagonal (a1–h8 direction) through each square, the square included: (lo, hi) at `2 * square`. */
 export const DIAG_MASK = new Int32Array(128);
+/** Masks of the anti-diagonal (a8–h1 direction) through each square, the square included: (lo, hi) at `2 * square`. */
 export const ANTI_MASK = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
   const f = sq & 7;
@@ -213,8 +214,9 @@ export function bishopAttacks(sq: number, lo: number, hi: number, out: Int32Arra
   out[o + 1] = SLIDE[a + 1]! | SLIDE[b + 1]!;
 }
 
-/** Rook and bishop attacks on an empty board, per square. */
+/** Rook attacks on an empty board: (lo, hi) at `2 * square`. */
 export const ROOK_EMPTY = new Int32Array(128);
+/** Bishop attacks on an empty board: (lo, hi) at `2 * square`. */
 export const BISHOP_EMPTY = new Int32Array(128);
 
 /**
@@ -222,6 +224,7 @@ export const BISHOP_EMPTY = new Int32Array(128);
  * diagonal, else empty. `LINE[…]`: the whole line through a and b (edge to edge), else empty.
  */
 export const BETWEEN = new Int32Array(64 * 64 * 2);
+/** `LINE[2 * (a * 64 + b)]`: the whole line through a and b, edge to edge, when they share one; else empty. */
 export const LINE = new Int32Array(64 * 64 * 2);
 
 for (let sq = 0; sq < 64; sq++) {

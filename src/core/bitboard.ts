@@ -58,14 +58,18 @@ export const has = (lo: number, hi: number, sq: number): boolean =>
  * ```
  */
 export class SquareSet implements Iterable<number> {
+  /** Squares 0..31 (a1..h4) as the bits of an int32, a1 the lowest. */
   readonly lo: number;
+  /** Squares 32..63 (a5..h8) as the bits of an int32, a5 the lowest. */
   readonly hi: number;
 
+  /** The set of the bits of `lo` (squares 0..31) and `hi` (squares 32..63), each taken as an int32. */
   constructor(lo: number, hi: number) {
     this.lo = lo | 0;
     this.hi = hi | 0;
   }
 
+  /** No square. */
   static empty(): SquareSet {
     return new SquareSet(0, 0);
   }
@@ -141,14 +145,17 @@ export class SquareSet implements Iterable<number> {
     return (this.lo & ~other.lo) === 0 && (this.hi & ~other.hi) === 0;
   }
 
+  /** The number of squares in the set. */
   size(): number {
     return popcount(this.lo) + popcount(this.hi);
   }
 
+  /** Whether the set holds no square. */
   isEmpty(): boolean {
     return (this.lo | this.hi) === 0;
   }
 
+  /** The squares, lowest (a1) first. */
   *[Symbol.iterator](): Iterator<number> {
     let lo = this.lo;
     let hi = this.hi;

@@ -42,6 +42,11 @@ export interface Outcome {
   readonly reason: OutcomeReason;
 }
 
+/**
+ * A game over raw states, as tools (perft, enumeration, solvers) and the self-play environments
+ * drive it: states are buffers of type `S`, actions integers, players 0 | 1, play unchecked.
+ * Chess, Chess960, progressive chess and Paco Ŝako implement it.
+ */
 export interface Game<S> {
   /** `chess`, `chess960`, `progressive`, `paco`. */
   readonly id: string;

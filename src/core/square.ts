@@ -4,11 +4,16 @@
  */
 export type Square = number;
 
+/** The files' letters, file 0 (a) first: `FILE_NAMES[squareFile(sq)]`. */
 export const FILE_NAMES = 'abcdefgh';
+/** The ranks' digits, rank 0 (1) first: `RANK_NAMES[squareRank(sq)]`. */
 export const RANK_NAMES = '12345678';
 
+/** The file of a square, 0 (a) to 7 (h). */
 export const squareFile = (sq: Square): number => sq & 7;
+/** The rank of a square, 0 (rank 1) to 7 (rank 8). */
 export const squareRank = (sq: Square): number => sq >> 3;
+/** The square on `file` and `rank` (each 0..7; not checked). */
 export const makeSquare = (file: number, rank: number): Square => (rank << 3) | file;
 
 /** Whether `sq` is a square: an integer 0..63. */

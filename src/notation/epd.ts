@@ -11,9 +11,11 @@ import { makeFen, parseFen, type FenError } from './fen.js';
 import type { Position } from '../chess/position.js';
 import type { Setup } from '../chess/setup.js';
 
+/** An EPD line read (PGN §16.2): the position and the operations. */
 export interface EpdRecord {
   /** The position as a full FEN (six fields), its clocks from `hmvc` and `fmvn` where given. */
   readonly fen: string;
+  /** The position as a setup (not checked for legality: `Position.fromSetup` does that). */
   readonly setup: Setup;
   /** Operations in order; operands with their quotes removed. */
   readonly operations: ReadonlyMap<string, string>;
@@ -111,6 +113,7 @@ export function parseEpd(line: string): Result<EpdRecord, FenError> {
  */
 const STRING_OPCODE = /^(?:c\d|v\d|id|eco|nic|tcgs|tcri|tcsi)$/;
 
+/** How `makeEpd` writes a position. */
 export interface EpdOptions {
   /** Write the position's clocks as `hmvc` and `fmvn` (unless the operations hold them). */
   readonly clocks?: boolean;

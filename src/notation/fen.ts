@@ -15,20 +15,27 @@ import { outermostRookFile } from '../chess/fen-write.js';
 import { castlingSquares, MAX_CLOCK, placePiece, type Setup } from '../chess/setup.js';
 import { BLACK, ROLE_LETTERS, WHITE } from '../chess/types.js';
 
+/** The six fields of a FEN, in order. */
 export const FEN_FIELDS = ['board', 'turn', 'castling', 'epSquare', 'halfmoves', 'fullmoves'] as const;
+/** A FEN field a `FenError` names, or `fen` for the string as a whole (its number of fields). */
 export type FenField = (typeof FEN_FIELDS)[number] | 'fen';
 
+/** Why a FEN (or an EPD line) does not read: the field at fault and the reason. */
 export interface FenError {
+  /** Always `fen`: tells a FenError from a PositionError in `readFen`'s result. */
   readonly kind: 'fen';
   /** The field at fault (`fen` for the string as a whole). */
   readonly field: FenField;
+  /** What is wrong with the field (`expected 8 ranks, got 7`). */
   readonly reason: string;
+  /** The field and the reason as one sentence. */
   readonly message: string;
 }
 
 const fenError = (field: FenField, reason: string): Result<never, FenError> =>
   err({ kind: 'fen', field, reason, message: `invalid FEN ${field}: ${reason}` });
 
+/** The FEN of the standard starting position. */
 export const STARTING_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** FEN's piece letters: white's in ROLE_LETTERS order, then black's. */

@@ -193,7 +193,9 @@ export interface MainlineMove {
   readonly san: string;
   /** The move; null for a null move (`--`), which only passes the turn. */
   readonly move: Move | null;
+  /** The position the move is played in. */
   readonly before: Position;
+  /** The position after the move. */
   readonly after: Position;
   /** The comments after the move, as written (commands included). */
   readonly comments: readonly string[];
@@ -234,6 +236,7 @@ export function mainline(game: PgnGame): Result<MainlineMove[], StartError | Lin
 
 /** How `lineText` writes moves: SAN (`Nf3`) or long algebraic notation (`Ng1-f3`, `e4xd5`). */
 export interface LineTextOptions {
+  /** `san` (the default) or `lan`. */
   readonly notation?: 'san' | 'lan';
 }
 

@@ -11,17 +11,33 @@
  */
 import { parseSquare, squareName, type Square } from '../core/square.js';
 
+/** The colour of a square or arrow mark: lichess' G, R, Y, B. */
 export type ShapeColor = 'green' | 'red' | 'yellow' | 'blue';
 
 /** A coloured square (`from === to`, from `%csl`) or arrow (from `%cal`). */
 export interface CommentShape {
+  /** The mark's colour. */
   readonly color: ShapeColor;
+  /** The square, or the arrow's tail (0..63, a1 = 0). */
   readonly from: Square;
+  /** The arrow's head; `from` again for a square. */
   readonly to: Square;
 }
 
 /** An engine evaluation from White's side: in pawns, or a mate in `mate` moves (negative: Black mates). */
-export type CommentEvaluation = { readonly pawns: number; readonly depth?: number } | { readonly mate: number; readonly depth?: number };
+export type CommentEvaluation =
+  | {
+      /** The advantage in pawns (positive: White's). */
+      readonly pawns: number;
+      /** The search depth, in plies, where given (`,20`). */
+      readonly depth?: number;
+    }
+  | {
+      /** Mate in this many moves (positive: White mates; negative: Black mates). */
+      readonly mate: number;
+      /** The search depth, in plies, where given (`,20`). */
+      readonly depth?: number;
+    };
 
 /** A comment read into its text and its commands. Times are in seconds. */
 export interface CommentCommands {

@@ -17,11 +17,13 @@ export interface PgnMove {
   readonly variations: PgnMove[][];
 }
 
+/** A game read from PGN (or built to be written): its tags, comments, moves with their variations, and result. */
 export interface PgnGame {
   /** Tag pairs in file order. */
   readonly tags: [string, string][];
   /** Comments before the first move. */
   readonly comments: string[];
+  /** The mainline, each move with its alternatives (`variations`). */
   readonly moves: PgnMove[];
   /** The termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), undefined when missing. */
   readonly result: string | undefined;
@@ -44,11 +46,15 @@ export type PgnErrorKind = 'syntax' | 'illegal' | 'ambiguous' | 'variant' | 'fen
 
 /** Why a game could not be read: typed, with its place in the input. */
 export interface PgnError {
+  /** What kind of fault: see `PgnErrorKind`. */
   readonly kind: PgnErrorKind;
   /** 1-based game number in the input. */
   readonly game: number;
+  /** 1-based line of the fault in the input. */
   readonly line: number;
+  /** 1-based column of the fault, in characters. */
   readonly column: number;
+  /** What is wrong, as one sentence. */
   readonly message: string;
   /** The move text at fault, if the error is about a move. */
   readonly san: string | null;
@@ -65,4 +71,5 @@ export const tagValue = (game: PgnGame, name: string): string | undefined => las
 export const lastTag = (tags: readonly (readonly [string, string])[], name: string): string | undefined =>
   tags.findLast(([n]) => n === name)?.[1];
 
+/** A tree node for the move `san`, with no NAG, comment or variation (the text is not checked). */
 export const newMove = (san: string): PgnMove => ({ san, nags: [], startingComments: [], comments: [], variations: [] });

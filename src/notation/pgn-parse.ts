@@ -9,6 +9,7 @@ import { newMove, type PgnError, type PgnGame, type PgnMove } from './pgn-game.j
 import type { GameSlice } from './pgn-split.js';
 import { GameVisitReader, type PgnVisitor, type VisitOptions } from './pgn-visit.js';
 
+/** How `parsePgn`, `readPgn` and `parseGame` read: as `VisitOptions`. */
 export type ParseGameOptions = VisitOptions;
 
 interface Line {

@@ -27,7 +27,9 @@ export type PgnPath = readonly number[];
  * - `variant`, `fen`: the game's tags give no starting position (`StartError`'s kinds).
  */
 export interface PgnEditError {
+  /** What kind of fault, as listed above. */
   readonly kind: 'path' | SanErrorKind | 'variant' | 'fen';
+  /** What is wrong, as one sentence. */
   readonly message: string;
   /**
    * Where: for a path, the deepest node it reaches; for a tree's move that does not play, the

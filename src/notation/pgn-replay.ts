@@ -21,11 +21,15 @@ import { isNullMoveText, resolveMove, resolveSan, sanErrorKind, sanErrorMessage 
 import { normalizeTypography } from './typography.js';
 import type { PgnErrorKind } from './pgn-game.js';
 
+/** Why a replayed game stopped: typed, with its place in the input. */
 export interface ReplayError {
   /** The kind of fault, as the tree reader's `PgnError` gives it for the same game. */
   readonly kind: PgnErrorKind;
+  /** 1-based line of the fault in the input. */
   readonly line: number;
+  /** 1-based column of the fault, in characters. */
   readonly column: number;
+  /** What is wrong, as one sentence. */
   readonly message: string;
   /** The move text at fault, or null when the game is refused before any move. */
   readonly san: string | null;
@@ -44,9 +48,11 @@ export interface ReplayRecord {
   readonly fen: string | null;
   /** The termination marker, else the Result tag, else `*`. */
   readonly result: string;
+  /** Why the game stopped, or null for a game played to its end. */
   readonly error: ReplayError | null;
 }
 
+/** How `replayPgn` and its siblings read. */
 export interface ReplayOptions {
   /** Compute the final FEN (default true; benchmarks may skip it). */
   readonly fen?: boolean;

@@ -5,7 +5,9 @@
  */
 import { PgnSplitter, type GameSlice } from './pgn-split.js';
 
+/** PGN text, as a string or as bytes (UTF-8, or Latin-1 where not valid UTF-8). */
 export type PgnChunk = Uint8Array | string;
+/** Where PGN is read from: one chunk, or chunks in order, synchronous or asynchronous (a stream). */
 export type PgnSource = PgnChunk | Iterable<PgnChunk> | AsyncIterable<PgnChunk>;
 
 const encoder = new TextEncoder();

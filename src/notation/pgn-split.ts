@@ -26,14 +26,18 @@ import { dashBytes, spaceBytes, spaceEndsAt } from './typography.js';
 
 /** A whole game inside the splitter's buffer: valid until the next `push`. */
 export interface GameSlice {
+  /** The bytes holding the game (shared: copy what is kept past the next game). */
   readonly buf: Uint8Array;
+  /** Offset of the game's first byte in `buf`. */
   readonly start: number;
+  /** Offset just past the game's last byte in `buf`. */
   readonly end: number;
   /**
    * 1-based line and column of `start` in the input. The column counts characters: Latin-1 ones
    * (bytes) when the line's text before `start` is not valid UTF-8 (`lineUtf8` false).
    */
   readonly line: number;
+  /** See `line`. */
   readonly column: number;
   /** The column of `start` counted in bytes (default: `column`). */
   readonly byteColumn?: number;

@@ -12,8 +12,10 @@ const STANDARD = new Set(['', 'standard', 'chess', 'normal', 'classical', 'from 
 /** Variant names read as Chess960. */
 const CHESS960 = new Set(['chess960', 'chess 960', '960', 'fischerandom', 'fischer random', 'fischerrandom', 'fischer-random', 'frc', 'chess-960']);
 
+/** How a `[Variant]` tag is played: as standard chess, as Chess960, or not at all. */
 export type VariantKind = 'standard' | 'chess960' | 'unsupported';
 
+/** The kind of a `[Variant]` tag's value (undefined: no tag, standard chess); names compared without case. */
 export const variantKind = (name: string | undefined): VariantKind => {
   if (name === undefined) return 'standard';
   const n = name.trim().toLowerCase();
@@ -24,7 +26,9 @@ export const variantKind = (name: string | undefined): VariantKind => {
 
 /** Why a game's tags give no starting position. */
 export interface StartError {
+  /** `variant`: a variant that is not played; `fen`: no valid FEN where one is needed. */
   readonly kind: 'variant' | 'fen';
+  /** What is wrong, as one sentence. */
   readonly message: string;
 }
 

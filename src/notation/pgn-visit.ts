@@ -70,6 +70,7 @@ export interface PgnVisitor {
    * skip it whole (only its bounds are read; nothing in it is told, nor its end).
    */
   beginVariation?(): boolean | void;
+  /** The variation begun last (and not skipped) ends. */
   endVariation?(): void;
   /** The game's termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), as written or read from a typographic form. */
   result?(marker: string): void;
@@ -79,6 +80,7 @@ export interface PgnVisitor {
   error?(error: PgnError): void;
 }
 
+/** How a game is read: checked or not, and the per-game size limit. */
 export interface VisitOptions {
   /** Check every move against its position (default true); without, positions are null. */
   readonly validate?: boolean;

@@ -19,17 +19,23 @@ import { isNullMoveText, parseSan, type SanErrorKind } from './san.js';
 export interface PgnStep {
   /** The move's node in the tree: its SAN, NAGs, comments and variations. */
   readonly node: PgnMove;
+  /** The position the move is played in. */
   readonly before: Position;
   /** The move; null for a null move (`--`, `Z0`, `0000`), which only passes the turn. */
   readonly move: Move | null;
+  /** The position after the move. */
   readonly after: Position;
 }
 
 /** Why a line stops being playable: its move at `index` (0-based) does not play. */
 export interface LineError {
+  /** `syntax`, `illegal` or `ambiguous`, as `SanError` says. */
   readonly kind: SanErrorKind;
+  /** The move's index in the line, from 0. */
   readonly index: number;
+  /** The move as written in the tree. */
   readonly san: string;
+  /** What is wrong, as one sentence. */
   readonly message: string;
 }
 

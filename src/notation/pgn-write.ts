@@ -58,6 +58,7 @@ function escapeTag(value: string): string {
   return out;
 }
 
+/** How `makePgn` writes a game. */
 export interface WritePgnOptions {
   /**
    * The longest movetext line, in characters (default 79: PGN §8.2.1, export format, has lines of

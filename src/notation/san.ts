@@ -35,19 +35,29 @@ import { dashBytes, normalizeTypography } from './typography.js';
 import type { Move, Position } from '../chess/position.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 
+/** The kinds of `SanError`, as a list. */
 export const SAN_ERROR_KINDS = ['syntax', 'illegal', 'ambiguous'] as const;
+/**
+ * Why a SAN move does not read: `syntax` (no SAN), `illegal` (no legal move matches), `ambiguous`
+ * (more than one does: `Nd2` with knights on b1 and f3).
+ */
 export type SanErrorKind = (typeof SAN_ERROR_KINDS)[number];
 
+/** Why a SAN move does not read in a position. */
 export interface SanError {
+  /** `syntax`, `illegal` or `ambiguous`. */
   readonly kind: SanErrorKind;
   /** The text that was read. */
   readonly san: string;
+  /** What is wrong, as one sentence. */
   readonly message: string;
 }
 
-/** Negative results of `resolveSan`; a result ≥ 0 is a move code. */
+/** `resolveSan`: the text is no SAN (its other negative results follow; a result ≥ 0 is a move code). */
 export const SAN_SYNTAX = -1;
+/** `resolveSan`: no legal move matches. */
 export const SAN_ILLEGAL = -2;
+/** `resolveSan`: more than one legal move matches. */
 export const SAN_AMBIGUOUS = -3;
 
 /**
@@ -58,7 +68,9 @@ export const SAN_AMBIGUOUS = -3;
  * `chess/move.ts` writes them.
  */
 export interface SanMoves {
+  /** Writes the legal moves of `role` to `to` into `out` from 0; returns their count. */
   movesTo(w: Int32Array, role: number, to: number, out: Uint16Array): number;
+  /** The legal castling move to the king's h-side (`hSide`) or a-side, or -1. */
   castling(w: Int32Array, hSide: boolean): number;
 }
 
@@ -262,6 +274,7 @@ export function sanErrorMessage(code: number, san: string): string {
   return `illegal move '${san}'`;
 }
 
+/** The `SanErrorKind` of a negative `resolveSan` result. */
 export const sanErrorKind = (code: number): SanErrorKind =>
   code === SAN_SYNTAX ? 'syntax' : code === SAN_AMBIGUOUS ? 'ambiguous' : 'illegal';
 

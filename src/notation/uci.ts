@@ -9,9 +9,13 @@ import { castlingKingTo, MAX_MOVES_ANY, MOVE_CASTLE, moveFrom, moveKind, movePro
 import { generateLegal } from '../chess/movegen.js';
 import type { Move, Position } from '../chess/position.js';
 
+/** Why a UCI move does not read: not of the form `e2e4`/`e7e8q` (`syntax`), or no legal move of the position (`illegal`). */
 export interface UciError {
+  /** `syntax` or `illegal`. */
   readonly kind: 'syntax' | 'illegal';
+  /** The text that was read. */
   readonly uci: string;
+  /** What is wrong, as one sentence. */
   readonly message: string;
 }
 

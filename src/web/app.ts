@@ -68,6 +68,16 @@ function pieces(pos: PlayPosition): DiagramPiece[] {
   return out;
 }
 
+/** How each variant's own rule ends a game (docs/rules/variants.md), for the status line. */
+const VARIANT_ENDS: Partial<Record<BoardVariant, string>> = {
+  atomic: 'an exploded king',
+  antichess: 'having no piece or no move left',
+  horde: 'the horde captured',
+  kingofthehill: 'the king on the hill',
+  racingkings: 'the king on the eighth rank',
+  '3check': 'the third check',
+};
+
 /** The status word of `data-status`, and a sentence for people. */
 function status(node: GameNode): { word: string; text: string } {
   const h = historyStatus(node);
@@ -80,9 +90,10 @@ function status(node: GameNode): { word: string; text: string } {
   const winner = o.winner === undefined ? 'Draw' : `${o.winner === 'white' ? 'White' : 'Black'} wins`;
   const reasons: Record<string, string> = {
     checkmate: 'checkmate', stalemate: 'stalemate', insufficientMaterial: 'insufficient material', fivefoldRepetition: 'fivefold repetition',
-    seventyFiveMoves: 'seventy-five moves', variantEnd: `${VARIANT_LABELS[variant]} rule`,
+    seventyFiveMoves: 'seventy-five moves', variantEnd: VARIANT_ENDS[variant] ?? `the ${VARIANT_LABELS[variant]} rule`,
   };
-  const word = o.reason === 'checkmate' ? 'checkmate' : o.reason === 'stalemate' && o.winner === undefined ? 'stalemate' : o.reason === 'variantEnd' || o.winner !== undefined ? 'variant-end' : 'draw';
+  // A win other than by mate is a variant's own (an exploded king, the third check, …).
+  const word = o.reason === 'checkmate' ? 'checkmate' : o.winner !== undefined ? 'variant-end' : o.reason === 'stalemate' ? 'stalemate' : 'draw';
   return { word, text: `${winner} by ${reasons[o.reason] ?? o.reason}` };
 }
 
@@ -185,6 +196,8 @@ function escapeHtml(s: string): string {
 
 function renderAnalysis(statusText: string): void {
   const pos = current.position;
+  ($('line-promote') as HTMLButtonElement).disabled = current.isMainline;
+  ($('line-delete') as HTMLButtonElement).disabled = current.parent === undefined;
   $('legal-count').textContent = String(pos.moves().length);
   const h = historyStatus(current);
   $('outcome').textContent = statusText;
@@ -431,6 +444,7 @@ function startPerft(): void {
   const worker = new Worker(new URL('./perft-worker.js', import.meta.url), { type: 'module' });
   const divide = $('perft-divide');
   divide.replaceChildren();
+  divide.dataset['fen'] = pos.fen();
   const result = $('perft-result');
   result.textContent = `perft ${depth}: counting…`;
   $('perft').dataset['state'] = 'running';
@@ -554,6 +568,25 @@ function setupControls(): void {
     if (button === null) return;
     const index = [...$('moves').querySelectorAll('button')].indexOf(button);
     go(nodesById[index]);
+  });
+  $('line-promote').addEventListener('click', () => {
+    // Up to the mainline: each step of the path becomes its parent's main continuation.
+    for (let n: GameNode | undefined = current; n?.parent !== undefined; n = n.parent) n.promote();
+    render();
+  });
+  $('line-delete').addEventListener('click', () => {
+    const parent = current.parent;
+    if (parent === undefined) return;
+    current.remove();
+    current = parent;
+    render();
+  });
+  $('perft-divide').addEventListener('click', (e) => {
+    // A move of the divide list plays it (to look deeper into its count).
+    const uci = (e.target as HTMLElement).closest('li')?.dataset['uci'];
+    const counted = $('perft-divide').dataset['fen'] === current.position.fen();
+    const move = uci === undefined || perft !== undefined || !counted ? undefined : current.position.moves().find((m) => m.uci === uci);
+    if (move !== undefined) play(move, e.timeStamp);
   });
   $('fen-load').addEventListener('click', () => loadFen(($('fen-input') as HTMLInputElement).value));
   $('fen-copy').addEventListener('click', () => void copy(current.position.fen(), 'FEN'));

@@ -43,6 +43,22 @@ export class GameNode {
     return child;
   }
 
+  /** Makes this line the main continuation of its parent (its siblings keep their order). */
+  promote(): void {
+    const siblings = this.parent?.children;
+    const i = siblings?.indexOf(this) ?? -1;
+    if (siblings === undefined || i <= 0) return;
+    siblings.splice(i, 1);
+    siblings.unshift(this);
+  }
+
+  /** Removes this move and all that follows it from the tree. */
+  remove(): void {
+    const siblings = this.parent?.children;
+    const i = siblings?.indexOf(this) ?? -1;
+    if (siblings !== undefined && i >= 0) siblings.splice(i, 1);
+  }
+
   /** The nodes from the root's first move down to this one. */
   path(): GameNode[] {
     const out: GameNode[] = [];

@@ -275,6 +275,17 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       await page.click('#pgn-copy');
       const out = await page.inputValue('#pgn-input');
       assert.match(out.replace(/\s+/g, ' '), /\] 1\. e4 e5 \( 1\.\.\. c5 2\. Nf3 \( 2\. Nc3 Nc6 \) 2\.\.\. d6 \) 2\. Nf3 \{main\} 2\.\.\. Nc6 3\. Bb5 \*/);
+      // The line of 2. Nc3 made the main one, then 2. Nc3 deleted.
+      await page.click('#moves button:text-is("2. Nc3")');
+      await page.click('#line-promote');
+      await page.click('#pgn-copy');
+      assert.match((await page.inputValue('#pgn-input')).replace(/\s+/g, ' '), /\] 1\. e4 c5 \( 1\.\.\. e5 2\. Nf3 \{main\} 2\.\.\. Nc6 3\. Bb5 \) 2\. Nc3 \( 2\. Nf3 d6 \) 2\.\.\. Nc6 \*/);
+      await page.click('#line-delete');
+      assert.equal(await page.getAttribute('#board', 'data-last-move'), 'c7c5');
+      await page.click('#pgn-copy');
+      assert.match((await page.inputValue('#pgn-input')).replace(/\s+/g, ' '), /\] 1\. e4 c5 \( 1\.\.\. e5 2\. Nf3 \{main\} 2\.\.\. Nc6 3\. Bb5 \) 2\. Nf3 d6 \*/);
+      await page.click('#moves button:text-is("3. Bb5")');
+      assert.equal(await fen(page), 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
       await page.fill('#pgn-input', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
       await page.click('#pgn-load');
       await page.keyboard.press('End');
@@ -346,6 +357,11 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       assert.equal(await page.getAttribute('#perft', 'data-state'), 'running', 'the four clicks came while perft 6 ran');
       await page.click('#perft-stop');
       assert.equal(await page.getAttribute('#perft', 'data-state'), 'cancelled');
+      // A move of the divide list plays it.
+      const first = page.locator('#perft-divide li').first();
+      const uci = await first.getAttribute('data-uci');
+      await first.click();
+      assert.equal(await page.getAttribute('#board', 'data-last-move'), uci);
       const longTasks = (await page.evaluate('window.longTasks')) as number[];
       const selects = (await measures(page, 'caissa:select')).slice(-4);
       const work = (await measures(page, 'caissa:select-work')).slice(-4);
@@ -384,6 +400,20 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       assert.match((await page.textContent('#message'))!, /variant 'shogi' unknown/);
       assert.equal(await page.getAttribute('#board', 'data-variant'), 'chess');
       await shot(page, '11-bad-input');
+      // The end of a game by the rules: a dead position, a variant's own win.
+      await page.goto(`${url}?fen=${encodeURIComponent('8/8/8/8/8/8/8/K6k w - - 0 1')}`);
+      await page.waitForSelector('#board svg');
+      assert.equal(await page.getAttribute('#board', 'data-status'), 'draw');
+      assert.match((await page.textContent('#status'))!, /Draw by insufficient material/);
+      await page.goto(`${url}?variant=3check&fen=${encodeURIComponent('rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3')}`);
+      await page.waitForSelector('#board svg');
+      assert.equal(await page.textContent('#checks'), 'White 1, Black 3');
+      await click(page, 'f1');
+      await click(page, 'b5');
+      assert.equal(await page.getAttribute('#board', 'data-status'), 'variant-end');
+      assert.match((await page.textContent('#status'))!, /White wins by the third check/);
+      assert.equal(await page.locator('#board .check').count(), 1, 'the king in check is marked');
+      await shot(page, '12-three-check');
     });
 
     await t.test('a phone: 360 px wide, moves by touch', async () => {
@@ -402,7 +432,7 @@ test('the playground in Chromium: moves, positions, games, analysis', {
           await touch.touchscreen.tap(x, y);
         }
         assert.equal(await fen(touch), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
-        await shot(touch, '12-phone');
+        await shot(touch, '13-phone');
       } finally {
         await phone.close();
       }

@@ -4,16 +4,21 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseSquare } from '../../core/square.js';
-import { chessDiagram, MAX_SQUARE, pacoDiagram, type DiagramArrow } from '../../tools/svg/index.js';
+import { chessDiagram, MAX_SQUARE, pacoDiagram, variantDiagram, type DiagramArrow } from '../../tools/svg/index.js';
+import type { VariantMove } from '../../variants/lichess/position.js';
+import { parseVariantSan, parseVariantUci } from '../../variants/lichess/san.js';
+import { variantArg, variantPositionArg } from '../variant-arg.js';
 import { parsePacoFen } from '../../variants/paco/fen.js';
 import { pacoStart } from '../../variants/paco/game.js';
 import { joinEnPassantMarks, readMove } from '../move-arg.js';
 import { positionArg, STARTPOS } from '../position-arg.js';
 import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
-const usage = `caissa svg [--fen FEN|startpos] [--moves "MOVE …"] [--paco] [--lenient] [--flip] [--size PX] [--no-coordinates]
+const usage = `caissa svg [--fen FEN|startpos] [--moves "MOVE …"] [--paco | --variant NAME] [--lenient] [--flip] [--size PX] [--no-coordinates]
     [--highlight SQ,SQ…] [--arrow FROMTO,…] [--no-check] [--out FILE]
-  --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs)
+  --fen: the position (default: the start); with --paco, a Paco Ŝako FEN (unions drawn as pairs);
+  with --variant (atomic, antichess, crazyhouse, horde, kingofthehill, racingkings, 3check), a FEN
+  in lichess' dialect: crazyhouse's pockets and three-check's remaining checks are drawn beside the board
   --moves: SAN or UCI moves played from it first; the last one's squares are highlighted
   --flip: black at the bottom; --size: pixels per square, 1 to 100000 (default 45)
   --highlight e2,e4 tints squares; --arrow e2e4,g8f6 draws arrows (e2e2: a ring on e2); a king
@@ -41,7 +46,7 @@ function arrows(text: string | undefined): DiagramArrow[] {
 
 export const svgCommand: Command = {
   name: 'svg',
-  summary: 'draw a board diagram as SVG (chess, Chess960, Paco Ŝako)',
+  summary: 'draw a board diagram as SVG (chess, Chess960, Paco Ŝako, the lichess variants)',
   usage,
   example: 'caissa svg --fen startpos --moves "e4 e5 Nf3" --out board.svg',
   async run(args) {
@@ -59,8 +64,11 @@ export const svgCommand: Command = {
         arrow: { type: 'string' },
         'no-check': { type: 'boolean', default: false },
         out: { type: 'string' },
+        variant: { type: 'string' },
       },
     });
+    const rules = variantArg(values.variant);
+    if (rules !== undefined && values.paco) throw new UsageError('--variant and --paco: one game at a time');
     const options = {
       squareSize: parseIntOption('--size', values.size, 45, 1, MAX_SQUARE),
       orientation: values.flip ? ('black' as const) : ('white' as const),
@@ -81,6 +89,21 @@ export const svgCommand: Command = {
         state = r.value;
       }
       svg = pacoDiagram(state, options);
+    } else if (rules !== undefined) {
+      if (values.lenient) throw new UsageError('--lenient: chess only (a variant FEN is read as the variant allows)');
+      let pos = variantPositionArg(rules, values.fen);
+      const moves = (values.moves ?? '').split(/[\s,]+/).filter((m) => m !== '');
+      moves.forEach((text, i) => {
+        const san = parseVariantSan(pos, text);
+        const read: VariantMove | undefined = san.ok ? san.value : (() => {
+          const uci = parseVariantUci(pos, text);
+          return uci.ok ? uci.value : undefined;
+        })();
+        if (read === undefined) throw new InputError(`--moves: move ${i + 1} '${text}': ${san.ok ? '' : san.error.message}`);
+        if (i === moves.length - 1) options.highlights.push(...(read.drop !== undefined ? [read.to] : [read.from, read.to]));
+        pos = read.play();
+      });
+      svg = variantDiagram(pos, { ...options, ...(values['no-check'] ? { check: null } : {}) });
     } else {
       let pos = positionArg(values.fen, values.lenient);
       const moves = joinEnPassantMarks((values.moves ?? '').split(/[\s,]+/).filter((m) => m !== ''));

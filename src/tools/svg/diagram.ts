@@ -44,7 +44,26 @@ export interface DiagramOptions {
   readonly arrows?: readonly DiagramArrow[];
   /** A king's square to mark as in check. */
   readonly check?: number;
+  /**
+   * Pieces in hand (crazyhouse): per colour, how many of each role. Drawn in a band beside the
+   * board, each side's on its own side (the bottom's below the board), a glyph and its count
+   * per role held.
+   */
+  readonly pockets?: DiagramByColor<Partial<Record<Role, number>>>;
+  /** Three-check: the checks each side still has to give, written in the same bands. */
+  readonly remainingChecks?: DiagramByColor<number>;
 }
+
+/** One value per colour (pockets, remaining checks). */
+export interface DiagramByColor<T> {
+  /** White's. */
+  readonly white: T;
+  /** Black's. */
+  readonly black: T;
+}
+
+/** The roles a pocket may hold, in the order a band draws them. */
+const POCKET_ROLES: readonly Role[] = ['queen', 'rook', 'bishop', 'knight', 'pawn'];
 
 const LIGHT = '#ece1cb';
 const DARK = '#b38c66';
@@ -82,11 +101,13 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
   if (options.orientation !== undefined) assertName(COLORS, options.orientation, 'orientation');
   const flipped = options.orientation === 'black';
   const margin = options.coordinates === false ? 0 : Math.round(s * 0.4);
+  // A band above and below the board for pockets and remaining checks, when there are any.
+  const band = options.pockets !== undefined || options.remainingChecks !== undefined ? Math.round(s * 0.8 * 100) / 100 : 0;
   const width = margin + 8 * s;
-  const height = 8 * s + margin;
+  const height = band + 8 * s + margin + band;
   /** Top-left corner of a square on the drawing. */
   const x = (sq: number): number => margin + (flipped ? 7 - (sq & 7) : sq & 7) * s;
-  const y = (sq: number): number => (flipped ? sq >> 3 : 7 - (sq >> 3)) * s;
+  const y = (sq: number): number => band + (flipped ? sq >> 3 : 7 - (sq >> 3)) * s;
 
   const byColor: [Map<number, DiagramPiece>, Map<number, DiagramPiece>] = [new Map(), new Map()];
   for (const p of pieces) {
@@ -109,6 +130,12 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
   );
   // Only the glyphs drawn are defined, in a fixed order so that equal diagrams are equal text.
   const glyphs = new Map(pieces.map((p) => [glyphId(p.color, p.role), p]));
+  const pocketCount = (color: Color, role: Role): number => {
+    const n = options.pockets?.[color]?.[role] ?? 0;
+    if (!(Number.isInteger(n) && n >= 0)) throw new RangeError(`pockets: ${color} ${role}: expected a whole number ≥ 0, got ${String(n)}`);
+    return n;
+  };
+  for (const color of COLORS) for (const role of POCKET_ROLES) if (pocketCount(color, role) > 0) glyphs.set(glyphId(color, role), { square: 0, color, role });
   out.push('<defs>');
   for (const id of [...glyphs.keys()].sort()) out.push(glyphSymbol(glyphs.get(id)!.color, glyphs.get(id)!.role));
   if (options.check !== undefined) {
@@ -176,12 +203,38 @@ export function boardSvg(pieces: readonly DiagramPiece[], options: DiagramOption
     const font = num(s * 0.28);
     out.push(`<g class="coordinates" font-family="sans-serif" font-size="${font}" fill="#555" text-anchor="middle">`);
     for (let f = 0; f < 8; f++) {
-      out.push(`<text x="${num(x(f) + s / 2)}" y="${num(8 * s + margin * 0.75)}">${'abcdefgh'[f]}</text>`);
+      out.push(`<text x="${num(x(f) + s / 2)}" y="${num(band + 8 * s + margin * 0.75)}">${'abcdefgh'[f]}</text>`);
     }
     for (let r = 0; r < 8; r++) {
       out.push(`<text x="${num(margin / 2)}" y="${num(y(r * 8) + s / 2 + s * 0.1)}">${r + 1}</text>`);
     }
     out.push('</g>');
+  }
+  if (band > 0) {
+    // The bottom side's band under the board and its coordinates, the other's above the board.
+    for (const color of COLORS) {
+      const bottom = (color === 'white') !== flipped;
+      const top = bottom ? band + 8 * s + margin : 0;
+      const glyph = band * 0.8;
+      const gy = top + (band - glyph) / 2;
+      out.push(`<g class="pocket" data-color="${color}" font-family="sans-serif" font-size="${num(band * 0.45)}" fill="#333">`);
+      let slot = 0;
+      for (const role of POCKET_ROLES) {
+        const n = pocketCount(color, role);
+        if (n === 0) continue;
+        const gx = margin + slot * band * 1.6;
+        const id = glyphId(color, role);
+        out.push(`<use data-pocket="${color}-${role}" href="#${id}" xlink:href="#${id}" x="${num(gx)}" y="${num(gy)}" width="${num(glyph)}" height="${num(glyph)}"/>`);
+        out.push(`<text data-count="${color}-${role}" x="${num(gx + glyph)}" y="${num(top + band * 0.75)}">${n}</text>`);
+        slot++;
+      }
+      const checks = options.remainingChecks?.[color];
+      if (checks !== undefined) {
+        if (!(Number.isInteger(checks) && checks >= 0)) throw new RangeError(`remainingChecks: ${color}: expected a whole number ≥ 0, got ${String(checks)}`);
+        out.push(`<text class="remaining-checks" data-color="${color}" x="${num(width - band * 0.2)}" y="${num(top + band * 0.7)}" text-anchor="end">${checks} ${checks === 1 ? 'check' : 'checks'} to give</text>`);
+      }
+      out.push('</g>');
+    }
   }
   out.push('</svg>');
   return out.join('\n') + '\n';

@@ -286,6 +286,16 @@ test('the playground in Chromium: moves, positions, games, analysis', {
       assert.match((await page.inputValue('#pgn-input')).replace(/\s+/g, ' '), /\] 1\. e4 c5 \( 1\.\.\. e5 2\. Nf3 \{main\} 2\.\.\. Nc6 3\. Bb5 \) 2\. Nf3 d6 \*/);
       await page.click('#moves button:text-is("3. Bb5")');
       assert.equal(await fen(page), 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
+      // A lichess variant's game, by its Variant tag: the capture on f7 explodes Black's king, bishop and knight (pawns stand).
+      await page.fill('#pgn-input', '[Variant "Atomic"]\n\n1. Nf3 d5 2. Ng5 e6 3. Nxf7 1-0');
+      await page.click('#pgn-load');
+      assert.equal(await page.getAttribute('#board', 'data-variant'), 'atomic');
+      await page.focus('#board');
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.getAttribute('#board', 'data-status'), 'variant-end');
+      assert.match((await page.textContent('#status'))!, /White wins by an exploded king/);
+      assert.equal(await fen(page), 'rnbq3r/ppp3pp/4p3/3p4/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3');
+      await page.waitForURL(/variant=atomic&moves=g1f3%20d7d5%20f3g5%20e7e6%20g5f7$/);
       await page.fill('#pgn-input', '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0');
       await page.click('#pgn-load');
       await page.keyboard.press('End');

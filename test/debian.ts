@@ -5,8 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The file the installs lock, in the build folder (this file is `dist-test/test/debian.js`):
+ * shared by the test files of one build, and not left in the system's temporary directory.
+ */
+const APT_LOCK = fileURLToPath(new URL('../apt.lock', import.meta.url));
 
 /**
  * The first of `paths` that exists, installing Debian package `pkg` if none does; undefined
@@ -19,7 +24,7 @@ export function debianBinary(pkg: string, paths: readonly string[]): string | un
   try {
     // Test files run in parallel, and apt takes locks: one install at a time, under flock.
     const install = `apt-get install -y -qq ${pkg} || (apt-get update -qq && apt-get install -y -qq ${pkg})`;
-    execFileSync('flock', [join(tmpdir(), 'caissa-apt.lock'), 'bash', '-c', install], {
+    execFileSync('flock', [APT_LOCK, 'bash', '-c', install], {
       stdio: 'ignore',
       timeout: 600_000,
     });

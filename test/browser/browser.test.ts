@@ -9,9 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
@@ -19,6 +18,7 @@ import { readText, sharedPath } from '../../src/node/data.js';
 import { debianBinary } from '../debian.js';
 import { CHESS960_STARTS, runProbes, type ProbeInput, type ProbeResults } from './probes.js';
 import { fixturePath, sharedSkip } from '../data.js';
+import { tempDir } from '../helpers.js';
 
 const PGN_FILES = ['lichess-chess960-370.pgn.gz', 'lichess-from-position-440.pgn.gz', 'lichess-other-variants-133.pgn.gz'];
 const problemRows = readText(fixturePath('progressive', 'fri-problems.csv')).trim().split(/\r?\n/).slice(1, 4).map((row) => row.split(','));
@@ -107,7 +107,7 @@ async function runInChromium(chromium: string, ms: number): Promise<PageReport> 
   const { server, report } = serve();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const profile = mkdtempSync(join(tmpdir(), 'caissa-chromium-'));
+  const profile = tempDir('caissa-chromium-');
   // Root in a container: no sandbox; the rest keeps Chromium off the (closed) network.
   const browser = spawn(chromium, [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

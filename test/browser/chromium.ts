@@ -3,10 +3,9 @@
  * POSTing JSON to `/result`, and that report is the result.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDir } from '../helpers.js';
 
 /** A file the server gives: its content type and content. */
 export interface PageFile {
@@ -45,7 +44,7 @@ export async function runPageInChromium(chromium: string, files: ReadonlyMap<str
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  const profile = mkdtempSync(join(tmpdir(), 'caissa-chromium-'));
+  const profile = tempDir('caissa-chromium-');
   // Root in a container: no sandbox; the rest keeps Chromium off the (closed) network.
   const browser = spawn(chromium, [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

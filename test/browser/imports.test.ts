@@ -10,11 +10,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { tempDir } from '../helpers.js';
 
 /** The package's root (dist-test/test/browser is three levels below it). */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -106,7 +106,7 @@ const jsFiles = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js')).map((f) => join(dir, f));
 
 test('the scanner finds Node imports and globals, in any form, and passes over names that only look like them', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-imports-'));
+  const dir = tempDir('caissa-imports-');
   try {
     const layer = join(dir, 'core');
     mkdirSync(layer);

@@ -11,9 +11,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Chess as ChessopsChess } from 'chessops/chess';
 import { parseFen as chessopsParse } from 'chessops/fen';
@@ -26,7 +25,7 @@ import { parseGame } from '../../src/notation/pgn-parse.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { debianBinary } from '../debian.js';
-import { testSeed } from '../helpers.js';
+import { testSeed, tempDir } from '../helpers.js';
 import { sharedSkip } from '../data.js';
 
 const POLYGLOT = debianBinary('polyglot', ['/usr/games/polyglot']);
@@ -170,7 +169,7 @@ test('Polyglot make-book stores exactly our (key, move) pairs for real, random a
   assert.equal(pinnedCoverage.besideIllegal, PINNED_EP_GAMES.length);
   assert.ok(coverage.besideIllegal >= PINNED_EP_GAMES.length);
 
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-polyglot-'));
+  const dir = tempDir('caissa-polyglot-');
   try {
     writeFileSync(join(dir, 'games.pgn'), writePgn(lines));
     execFileSync(POLYGLOT!, ['make-book', '-pgn', 'games.pgn', '-bin', 'book.bin', '-min-game', '1', '-max-ply', '1000'], {

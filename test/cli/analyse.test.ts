@@ -7,8 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -19,7 +18,7 @@ import { parsePgn } from '../../src/notation/pgn-read.js';
 import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { annotateGame, cpWinningChances, judge, winningChances } from '../../src/tools/annotate.js';
 import { sharedSkip } from '../data.js';
-import { runCommand } from '../helpers.js';
+import { runCommand, tempDir } from '../helpers.js';
 import { findStockfish } from '../stockfish.js';
 
 const STOCKFISH = findStockfish();
@@ -45,7 +44,7 @@ const sans = (text: string): string[][] =>
   });
 
 test('analyse: 20 games at --nodes 2000 on 2 engines, every move annotated; kill -9 and --resume give the same file', { skip: (STOCKFISH === undefined && 'Stockfish unavailable') || GAMES_ABSENT }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-analyse-'));
+  const dir = tempDir('caissa-analyse-');
   try {
     const input = join(dir, 'games.pgn');
     writeFileSync(input, firstGames(20));

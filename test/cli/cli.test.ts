@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { sharedPath } from '../../src/node/data.js';
 import { sharedSkip } from '../data.js';
+import { tempDir } from '../helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 const run = (...args: string[]): { code: number; out: string; err: string } => {
@@ -53,7 +54,7 @@ test('perft --divide --json: the root moves\' counts in the object, as the text 
 });
 
 test('perft --epd reports mismatches and closes with the tally', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const dir = tempDir('caissa-');
   const file = join(dir, 'x.epd');
   writeFileSync(
     file,
@@ -92,7 +93,7 @@ test('bad usage and bad input exit 2 with the field and reason', () => {
 });
 
 test('perft: an option of the other form (--epd FILE, or a depth) is bad usage, not ignored', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'x.epd');
+  const file = join(tempDir('caissa-'), 'x.epd');
   writeFileSync(file, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;id "start"\n');
   for (const [args, option] of [
     [['--epd', file, '--fen', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'], '--fen'],
@@ -183,13 +184,13 @@ test('perft --lenient (and --epd --lenient) counts a position the strict reader 
   assert.deepEqual([strict.code, strict.out], [2, '']);
   assert.match(strict.err, /invalid position: white is in a check that no last move could have given/);
   // perft --epd --lenient too; without --lenient the line's position is refused.
-  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'lenient.epd');
+  const file = join(tempDir('caissa-'), 'lenient.epd');
   writeFileSync(file, `${fen.split(' ').slice(0, 4).join(' ')} ;D2 ${perft(2)} ;id "lenient"\n`);
   assert.deepEqual([run('perft', '--epd', file, '--lenient').out, run('perft', '--epd', file).out], ['1 passed, 0 failed\n', 'lenient - refused: impossibleCheck\n0 passed, 1 failed\n']);
 });
 
 test('perft --epd: a line that is no EPD fails by its line number; an unreadable file is bad usage', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const dir = tempDir('caissa-');
   const file = join(dir, 'mixed.epd');
   writeFileSync(file, 'garbage here\n\n# a comment\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15\n');
   const r = run('perft', '--epd', file);
@@ -207,7 +208,7 @@ test('perft --epd: a line that is no EPD fails by its line number; an unreadable
 });
 
 test('perft --epd: a count that lies (`;D40 1`) stops the search past --max-nodes and fails as `>N`; a depth past 1,000 fails', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-'));
+  const dir = tempDir('caissa-');
   const file = join(dir, 'lies.epd');
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -';
   writeFileSync(file, `${start} ;D1 20 ;D2 400 ;D3 8902 ;D40 1 ;id "lies"\n${start} ;D1001 1 ;id "deep"\n${start} ;D4 197281 ;id "true"\n`);
@@ -220,7 +221,7 @@ test('perft at the edges: depth 0 is the one empty path; --epd checks a count at
   // perft(0) = 1 (the position itself), in each output form.
   assert.equal(run('perft', '0').out, 'Nodes searched: 1\n');
   assert.equal((JSON.parse(run('perft', '0', '--json').out) as { nodes: number }).nodes, 1);
-  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'edges.epd');
+  const file = join(tempDir('caissa-'), 'edges.epd');
   // A stalemate (black: Kh8; white: Qf7, Kg6) has 0 leaves at depth 1000, the deepest allowed;
   // the start has 20 moves, so ;D1 19 is wrong, and with --max-nodes 20 the search that reached
   // exactly 20 did not pass the limit: the count is printed, not `>20`.
@@ -326,7 +327,7 @@ test('a count at its bound is accepted (the bounds the errors name are inclusive
   assert.deepEqual([threads.code, threads.out, threads.err], [0, 'Nodes searched: 20\n', '']);
   // `--max-nodes 2e1` is 20: the counts up to 20 (D1 20 of the start, D1 15 of K+R against K) are
   // checked and pass, the kingless position fails.
-  const file = join(mkdtempSync(join(tmpdir(), 'caissa-')), 'x.epd');
+  const file = join(tempDir('caissa-'), 'x.epd');
   writeFileSync(
     file,
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;D1 20 ;D2 400 ;id "start"\n' +

@@ -6,18 +6,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { EXIT_FAILED, EXIT_IO, EXIT_OK, EXIT_USAGE } from '../../src/cli/exit.js';
 import { boundedMessage, excerpt, MAX_MESSAGE_CHARS } from '../../src/core/visible.js';
-import { runCommand } from '../helpers.js';
+import { runCommand, tempDir } from '../helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'caissa-cli-'));
+const dir = tempDir('caissa-cli-');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 /** `caissa …` in a process of its own, in `cwd` (the temporary directory unless given). */

@@ -7,13 +7,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { perftCommand } from '../../src/cli/commands/perft.js';
-import { runCommand } from '../helpers.js';
+import { runCommand, tempDir } from '../helpers.js';
 import { fixturePath } from '../data.js';
 
 const MAIN = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
@@ -34,7 +34,7 @@ function published(file: string, prefix: string): { fen: string; counts: Map<num
 
 const START = published('perftsuite.epd', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -');
 const KIWIPETE = published('perftsuite.epd', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -');
-const dir = mkdtempSync(join(tmpdir(), 'caissa-perft-checkpoint-'));
+const dir = tempDir('caissa-perft-checkpoint-');
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 let files = 0;
 const fresh = (): string => join(dir, `j${++files}`);

@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeNpy, encodeNpy, encodeNpyStrings, npyHeader, type NpyData, type NpyDescr } from '../../src/env/npy.js';
 import { NpyFileWriter } from '../../src/node/env-npy.js';
+import { tempDir } from '../helpers.js';
 import { numpyPython } from './numpy.js';
 
 const CASES: [NpyDescr, number[], NpyData][] = [
@@ -93,7 +93,7 @@ test('a header of 65526 bytes, the most a version 1.0 length (uint16) holds in a
   // numpy.load reads it (its default max_header_size, 10000, is a guard against untrusted files).
   const python = numpyPython();
   if (python === undefined) return;
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  const dir = tempDir('caissa-npy-');
   try {
     writeFileSync(join(dir, 'big.npy'), file);
     const out = execFileSync(python, ['-c', 'import sys, numpy as np; a = np.load(sys.argv[1], max_header_size=1 << 17); print(a.dtype.str, list(a.shape), [float(x) for x in a])', join(dir, 'big.npy')], { encoding: 'utf8' });
@@ -186,7 +186,7 @@ test('bad files give typed errors', () => {
 });
 
 test('streamed file: header rewritten with the final row count', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  const dir = tempDir('caissa-npy-');
   try {
     const w = new NpyFileWriter(join(dir, 'x.npy'), '<i4', [3]);
     w.append(Int32Array.of(1, 2, 3), 1);
@@ -206,7 +206,7 @@ test('a file reopened at fewer rows than its header states reads as those rows a
   // manifest does not: the resumed run cuts the files back to the manifest's rows. Before, the
   // header kept the larger count until the next checkpoint, so a kill in between left files that
   // no reader could load (a header past the end of the data).
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  const dir = tempDir('caissa-npy-');
   try {
     const path = join(dir, 'x.npy');
     const w = new NpyFileWriter(path, '<i4', [2]);
@@ -228,7 +228,7 @@ test('a file reopened at fewer rows than its header states reads as those rows a
 });
 
 test('numpy.load reads our files; our reader reads numpy.save', { skip: numpyPython() === undefined && 'python3 with numpy not available' }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-npy-'));
+  const dir = tempDir('caissa-npy-');
   try {
     CASES.forEach(([descr, shape, data], i) => writeFileSync(join(dir, `c${i}.npy`), encodeNpy(descr, shape, data)));
     writeFileSync(join(dir, 's.npy'), encodeNpyStrings(['a1', 'Ŝako'], 8));

@@ -7,15 +7,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from '../../src/core/rng.js';
 import { BatchEnv } from '../../src/env/batch.js';
 import { ChessKernel } from '../../src/env/chess-kernel.js';
 import { DEFAULT_KERNEL_OPTIONS } from '../../src/env/kernel.js';
 import { ThreadedBatchEnv } from '../../src/node/env-pool.js';
-import { testSeed } from '../helpers.js';
+import { testSeed, tempDir } from '../helpers.js';
 import { faultTree } from '../node/fault-tree.js';
 
 test('two threads step exactly like one', async () => {
@@ -169,7 +168,7 @@ function inChild(body: string, poolUrl = new URL('../../src/node/env-pool.js', i
 const report = (call) => { try { call(); console.log('returned'); } catch (e) { console.log('threw ' + e.name + ': ' + e.message); } };
 ${body}`;
   // A file, not --eval: the workers would inherit --input-type and refuse to start.
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-pool-'));
+  const dir = tempDir('caissa-pool-');
   try {
     writeFileSync(join(dir, 'run.mjs'), script);
     // A hang is what the timeout catches; 30 s, since starting four threads took over 4 s under a

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { decodeNpy, type NpyArray } from '../../src/env/npy.js';
 import { runSelfplay, SelfplayRunError, type SelfplayOptions } from '../../src/node/env-selfplay.js';
 import { selfplayCommand } from '../../src/cli/commands/selfplay.js';
 import { UsageError } from '../../src/cli/usage.js';
+import { tempDir } from '../helpers.js';
 import { numpyPython } from './numpy.js';
 import { faultTree, within } from '../node/fault-tree.js';
 import { pacoLabel } from '../../src/env/paco-encoder.js';
@@ -198,7 +199,7 @@ function check(dir: string, options: SelfplayOptions): number[] {
 }
 
 function withDir(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-selfplay-'));
+  const dir = tempDir('caissa-selfplay-');
   return body(dir).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
@@ -660,7 +661,7 @@ test('a fresh run that fails while it replaces a finished run\'s files leaves no
   }));
 
 test('a run whose directory goes away fails with the CLI\'s error, not a crash', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-selfplay-'));
+  const dir = tempDir('caissa-selfplay-');
   try {
     const out = join(dir, 'run');
     const child = spawn(process.execPath, [MAIN, 'selfplay', '--games', '100000', '--batch', '4', '--max-steps', '100', '--observation', 'compact', '--out', out, '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });

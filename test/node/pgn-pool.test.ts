@@ -10,8 +10,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -21,7 +20,7 @@ import * as nodeEntry from '../../src/node/index.js';
 import { findCut, PgnReplayPool } from '../../src/node/pgn-pool.js';
 import { replayPgnBatches, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
 import { Rng } from '../../src/core/rng.js';
-import { mutateText, testSeed } from '../helpers.js';
+import { mutateText, testSeed, tempDir } from '../helpers.js';
 import { WorkerThreadError } from '../../src/node/worker-error.js';
 import { faultTree, within } from './fault-tree.js';
 import { fixturePath, sharedSkip } from '../data.js';
@@ -197,7 +196,7 @@ test('an input that fails part-way: both readers replay the text read so far as 
 });
 
 test('openPgn: truncated or corrupt gzip, other compressed formats and unreadable paths are PgnInputErrors naming the file', { skip: sharedSkip('games') }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-input-'));
+  const dir = tempDir('caissa-pgn-input-');
   const gz = readFileSync(sharedPath('games', 'lichess-from-position-440.pgn.gz'));
   const text = gunzipSync(gz);
   const cases: [string, Uint8Array, RegExp][] = [
@@ -253,7 +252,7 @@ test('openPgn: truncated or corrupt gzip, other compressed formats and unreadabl
 });
 
 test('a .gz that fails only at its end (bytes after it, a bad CRC or size): every game replayed as from the clean file, then the error', { skip: sharedSkip('games') }, async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-gz-'));
+  const dir = tempDir('caissa-pgn-gz-');
   try {
     // A file of several MiB decompressed: Node's gunzip stream dropped its last output (up to 1 MiB) on such faults.
     const text = gunzipSync(readFileSync(sharedPath('games', 'lichess-standard-13k.pgn.gz'))).subarray(0, 5 << 20);

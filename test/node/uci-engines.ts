@@ -2,11 +2,11 @@
  * UCI engines for the tests: real ones from Debian (installed when missing) and small fake ones,
  * written as Node scripts, that break the protocol in chosen ways.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { debianBinary } from '../debian.js';
 import { findStockfish } from '../stockfish.js';
+import { tempDir } from '../helpers.js';
 
 /** The three real engines the tests drive, each undefined when it cannot be had. */
 export const realEngines = (): { name: string; path: string | undefined }[] => [
@@ -68,7 +68,7 @@ export const FAKE_ENGINES = {
 
 /** A directory of the fake engines as executable scripts; `dispose` removes it. */
 export function writeFakeEngines(): { dir: string; path(name: keyof typeof FAKE_ENGINES): string; dispose(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-fake-uci-'));
+  const dir = tempDir('caissa-fake-uci-');
   for (const [name, body] of Object.entries(FAKE_ENGINES)) {
     const file = join(dir, name);
     writeFileSync(file, `#!${process.execPath}\n${PRELUDE}\n${body}\n`);

@@ -6,13 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sharedPath } from '../../src/node/data.js';
 import { eventTagLines, gamesOf } from './chessops-replay.js';
 import { sharedSkip } from '../data.js';
+import { tempDir } from '../helpers.js';
 
 const commands = new URL('../../src/cli/commands/', import.meta.url).href;
 // As `src/cli/main.ts` runs a command: bad usage and bad input exit 2 with the message
@@ -34,7 +34,7 @@ const run = (args: string[], input?: string | Buffer) => {
   return { code: r.status ?? -1, out: r.stdout.toString('utf8'), err: r.stderr.toString('utf8') };
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-'));
+const dir = tempDir('caissa-pgn-');
 const PGN = `[Event "ok"]
 [Result "1-0"]
 

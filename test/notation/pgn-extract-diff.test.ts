@@ -26,8 +26,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -42,7 +41,7 @@ import { parseVariantSan } from '../../src/variants/lichess/san.js';
 import { isNullMoveText, parseSan } from '../../src/notation/san.js';
 import { makeUci } from '../../src/notation/uci.js';
 import { debianBinary } from '../debian.js';
-import { FULL } from '../helpers.js';
+import { FULL, tempDir } from '../helpers.js';
 import { isKnownTrickyFile } from './tricky-known.js';
 import { fixturePath, sharedSkip } from '../data.js';
 
@@ -133,7 +132,7 @@ const FLAGS = ['-s', '--quiet', '-Wuci', '-F', '--keepbroken', '--allownullmoves
  * process started from this test's process for each of 800 tricky files would take seconds.
  */
 async function readTheirs(inputs: readonly Uint8Array[]): Promise<TheirReading[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-pgn-extract-'));
+  const dir = tempDir('caissa-pgn-extract-');
   try {
     const files = inputs.map((bytes, i) => {
       const file = join(dir, `${i}.pgn`);

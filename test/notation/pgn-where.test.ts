@@ -12,8 +12,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +21,7 @@ import { PgnReplayPool } from '../../src/node/pgn-pool.js';
 import type { PgnErrorKind } from '../../src/index.js';
 import { parsePgn, readPgn } from '../../src/notation/pgn-read.js';
 import { replayPgn, replayPgnSync, type ReplayRecord } from '../../src/notation/pgn-replay.js';
-import { testSeed } from '../helpers.js';
+import { testSeed, tempDir } from '../helpers.js';
 import { fixedCases, whereCase, type ExpectedGame, type WhereCase } from './pgn-where-gen.js';
 
 const pool = new PgnReplayPool(2);
@@ -136,7 +135,7 @@ test('PgnReplayPool: the same records, in segments of any size', async () => {
 });
 
 const CLI = new URL('../../src/cli/main.js', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'caissa-where-'));
+const dir = tempDir('caissa-where-');
 const cli = (args: string[], input?: Uint8Array): string => {
   const r = spawnSync(process.execPath, [CLI, ...args], { input, maxBuffer: 1 << 28 });
   assert.ok(r.status === 0 || r.status === 1, r.stderr.toString());

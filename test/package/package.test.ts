@@ -9,13 +9,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { debianBinary } from '../debian.js';
 import { runPageInChromium } from '../browser/chromium.js';
+import { tempDir } from '../helpers.js';
 
 /** The project's root: dist-test/test/package → three levels up. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -58,7 +58,7 @@ function tscErrors(dir: string, options: string[], files: string[]): string {
 }
 
 test('the packed package installs into an empty project and works from ESM, require(), TypeScript, the CLI and a browser bundle', { timeout: 600_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-package-'));
+  const dir = tempDir('caissa-package-');
   try {
     // The tree is built already (npm test builds first); --ignore-scripts keeps prepack's rebuild out.
     execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -8,8 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { bookCommand } from '../../src/cli/commands/book.js';
@@ -22,7 +21,7 @@ import { pgnGamesSync } from '../../src/notation/pgn-source.js';
 import { makeSan, parseSan } from '../../src/notation/san.js';
 import { makePolyglotBook, readPolyglotBook, type PolyglotBook } from '../../src/tools/polyglot-book.js';
 import { debianBinary } from '../debian.js';
-import { runCommand, testSeed } from '../helpers.js';
+import { runCommand, testSeed, tempDir } from '../helpers.js';
 import { sharedSkip } from '../data.js';
 
 const POLYGLOT = debianBinary('polyglot', ['/usr/games/polyglot']);
@@ -82,7 +81,7 @@ function byKey(book: PolyglotBook): Map<string, string[]> {
 }
 
 async function withDir(fn: (dir: string) => void | Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-book-'));
+  const dir = tempDir('caissa-book-');
   try {
     await fn(dir);
   } finally {

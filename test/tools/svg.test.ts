@@ -6,8 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chessops/chess';
 import { parseFen as opsParseFen } from 'chessops/fen';
@@ -18,7 +17,7 @@ import { makeFen, readFen } from '../../src/notation/fen.js';
 import { readText } from '../../src/node/data.js';
 import { boardSvg, chessDiagram, pacoDiagram, type DiagramOptions, type DiagramPiece } from '../../src/tools/svg/index.js';
 import { parsePacoFen } from '../../src/variants/paco/fen.js';
-import { epdFens, runCommand, testSeed, noPositions } from '../helpers.js';
+import { epdFens, runCommand, testSeed, noPositions, tempDir } from '../helpers.js';
 import { fixturePath } from '../data.js';
 
 function position(fen: string): Position {
@@ -50,7 +49,7 @@ interface Readback {
   readonly arrowTips: string[];
 }
 function readBack(diagrams: { svg: string; flipped: boolean }[]): Readback[] {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
+  const dir = tempDir('caissa-svg-');
   const input = join(dir, 'in.json');
   writeFileSync(input, JSON.stringify(diagrams));
   const script = `
@@ -269,7 +268,7 @@ test('caissa svg: standard output or --out, Paco Ŝako with --paco, usage errors
   const ep = await runCommand(svgCommand, ['--moves', 'e4 d5 e5 f5 exf6 e.p.']);
   assert.equal(ep.code, 0, ep.err);
   assert.equal(ep.out, chessDiagram(position('rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3'), { highlights: [36, 45] }));
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
+  const dir = tempDir('caissa-svg-');
   const file = join(dir, 'start.svg');
   assert.equal((await runCommand(svgCommand, ['--paco', '--out', file])).code, 0);
   assert.match(readFileSync(file, 'utf8'), /^<svg /);
@@ -318,7 +317,7 @@ interface Parsed {
   readonly polygons: { arrow: string; points: [number, number][] }[];
 }
 function parseSvgs(svgs: string[]): Parsed[] {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-svg-'));
+  const dir = tempDir('caissa-svg-');
   const input = join(dir, 'in.json');
   writeFileSync(input, JSON.stringify(svgs));
   const script = `

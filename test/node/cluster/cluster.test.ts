@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +60,7 @@ const server = debianBinary('redis-server', ['/usr/bin/redis-server']);
 test('cluster: 3 workers on a local Redis, one killed mid-job: same counts to n = 5 and perft 6', { skip: server === undefined ? 'redis-server not installable (apt-get failed)' : false, timeout: 240000 }, async () => {
   const port = await freePort();
   const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-cluster-test-'));
+  const dir = tempDir('caissa-cluster-test-');
   const url = `redis://127.0.0.1:${port}`;
   const workers: ChildProcess[] = [];
   try {
@@ -122,7 +121,7 @@ test('cluster commands with no Redis at the URL exit 2 with the reason (no endle
 async function withCluster(body: (url: string, dir: string) => Promise<void>, o: { worker: boolean } = { worker: true }): Promise<void> {
   const port = await freePort();
   const redis = spawn(server!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-cluster-test-'));
+  const dir = tempDir('caissa-cluster-test-');
   const url = `redis://127.0.0.1:${port}`;
   let worker: ChildProcess | undefined;
   try {

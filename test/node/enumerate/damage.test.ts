@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Progress } from '../../../src/node/enumerate/progress.js';
 import { EnumerateError, runEnumeration } from '../../../src/node/enumerate/run.js';
 import { diskOptions } from './disk-options.js';
 import { bucketData, bucketMarker, manifestFile, spillData, spillMarker } from '../../../src/node/enumerate/workdir.js';
+import { tempDir } from '../../helpers.js';
 
 // Ground truth: OEIS A083276 (docs/rules/enumeration.md §2.1).
 const FIDE = [1, 20, 400, 5362];
@@ -48,7 +48,7 @@ async function resumeDamaged(dir: string, work: string, name: string, damage: (c
 const damagedError = (e: unknown, file: RegExp): boolean => e instanceof EnumerateError && file.test(e.message) && /damaged/.test(e.message);
 
 test('a damaged level file of the work directory is refused with an EnumerateError naming it, not counted', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  const dir = tempDir('caissa-enum-damage-');
   try {
     const work = await stoppedRun(dir, 'ply 3 expand');
     // The undamaged copy resumes to the published count: the damage below is what makes it fail.
@@ -80,7 +80,7 @@ test('a damaged level file of the work directory is refused with an EnumerateErr
 });
 
 test('a damaged spill file of the work directory is refused with an EnumerateError naming it, not counted', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  const dir = tempDir('caissa-enum-damage-');
   try {
     const work = await stoppedRun(dir, 'ply 3 dedup');
     assert.deepEqual(await resumeDamaged(dir, work, 'whole', () => {}), FIDE);
@@ -104,7 +104,7 @@ test('move paths past 2^53: caissa enumerate fails with the reason (exit 1), in 
   const { spawnSync } = await import('node:child_process');
   const { fileURLToPath } = await import('node:url');
   const runner = fileURLToPath(new URL('./cli-runner.js', import.meta.url));
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  const dir = tempDir('caissa-enum-damage-');
   try {
     for (const extra of [[], ['--workdir', join(dir, 'w')]]) {
       const args = [runner, 'enumerate', '--plies', '25', '--fen', '8/8/8/4k3/8/8/8/4K3 w - - 0 1', '--quiet', '--json', ...extra];
@@ -132,7 +132,7 @@ test('a work directory that cannot be made (under /proc: mkdir says ENOENT while
 
 test('the temporary files a kill leaves (a marker or bucket being written) are removed when the run resumes', async () => {
   const { readdirSync } = await import('node:fs');
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-enum-damage-'));
+  const dir = tempDir('caissa-enum-damage-');
   try {
     const work = await stoppedRun(dir, 'ply 3 dedup');
     // What a kill inside writeJsonAtomic / writeWordsAtomic leaves: a file under its temporary name.

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { levelDir, manifestFile, spillDir } from '../../../src/node/enumerate/wo
 import type { Identity } from '../../../src/tools/enumerate/identity.js';
 import { searchSpaceThreaded } from '../../../src/node/enumerate/search-space.js';
 import { searchSpace } from '../../../src/tools/enumerate/search-space.js';
+import { tempDir } from '../../helpers.js';
 
 // Ground truth: docs/rules/enumeration.md §2.1 (A083276 = A057745 to n = 5, FEN-style, A048987).
 const FIDE = [1, 20, 400, 5362, 72078, 822518];
@@ -34,7 +34,7 @@ const options = (plies: number, identity: Identity, extra: Partial<EnumerateOpti
   ...extra,
 });
 
-const temp = (): string => mkdtempSync(join(tmpdir(), 'caissa-enum-test-'));
+const temp = (): string => tempDir('caissa-enum-test-');
 
 test('worker threads on shared tables: same counts and paths (n ≤ 5, fide and fen)', async () => {
   const fide = await runEnumeration(options(5, 'fide'));

@@ -4,13 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { EnumerateError, runEnumeration } from '../../../src/node/enumerate/run.js';
 import { diskOptions } from './disk-options.js';
+import { tempDir } from '../../helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../../../dist/cli/main.js', import.meta.url));
 
@@ -22,7 +23,7 @@ const options = diskOptions;
 const lockOf = (pid: number, host = hostname()): string => JSON.stringify({ pid, host });
 
 test('a run is refused while another live process holds the work directory, and the lock is left to it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const dir = tempDir('caissa-lock-');
   const holder = spawn('sleep', ['30']);
   try {
     const work = join(dir, 'run');
@@ -40,7 +41,7 @@ test('a run is refused while another live process holds the work directory, and 
 });
 
 test('the lock of a process that is gone, or one a kill left empty, is taken over; the run releases its own', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const dir = tempDir('caissa-lock-');
   try {
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!;
     for (const [name, stale] of [['dead', lockOf(gone)], ['empty', '']] as const) {
@@ -57,7 +58,7 @@ test('the lock of a process that is gone, or one a kill left empty, is taken ove
 });
 
 test('caissa enumerate on a directory another caissa enumerate is running in exits 1 naming it; the first run counts on', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-lock-'));
+  const dir = tempDir('caissa-lock-');
   const work = join(dir, 'run');
   const args = [MAIN, 'enumerate', '--plies', '5', '--workdir', work, '--resume', '--memory', '0.01', '--threads', '1', '--quiet', '--json'];
   const first = spawn(process.execPath, args);

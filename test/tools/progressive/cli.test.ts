@@ -5,14 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
 import { progressiveCommand } from '../../../src/cli/commands/progressive.js';
 import { parseCourseProblem } from '../../../src/variants/progressive/text.js';
 import { chessJsSeriesPerft, inferCastling, refereeSeries } from '../../variants/progressive/oracle.js';
-import { runCommand } from '../../helpers.js';
+import { runCommand, tempDir } from '../../helpers.js';
 import { bruteForceSolutions } from './bruteforce.js';
 import { friProblems, type FriProblem } from './fixtures.js';
 
@@ -87,7 +86,7 @@ test('progressive solve --rules: an Italian-only mate is no Scottish mate', asyn
 });
 
 test('progressive solve --file: one answer a line in order, comments skipped, a bad line named by file and line', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const dir = tempDir('caissa-progressive-');
   const file = join(dir, 'problems.txt');
   writeFileSync(file, `# two course problems and a broken one\n${short[0]!.line}\n\nnonsense w 4\r\n${short[2]!.line}\n`);
   const r = await run(['solve', '--file', file]);
@@ -113,7 +112,7 @@ test('progressive solve --file: one answer a line in order, comments skipped, a 
 });
 
 test('progressive solve --file: every course problem of the data, one JSON answer a line, each refereed', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const dir = tempDir('caissa-progressive-');
   const file = join(dir, 'all.txt');
   writeFileSync(file, problems.map((p) => p.line).join('\n'));
   const r = await run(['solve', '--file', file, '--json', '--timeout', '20']);
@@ -228,7 +227,7 @@ test('progressive solve: the rules of the text form, or --rules over either form
   assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w 1', '--rules', 'scottish'])).out, 'no mate in 1\n');
   assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish'])).out, 'no mate in 1\n');
   assert.equal((await run(['solve', '7k/3n2p1/6Kp/8/8/8/8/4R3 w - - 1 1 1 scottish', '--rules', 'italian'])).out, 'e1-e8\n');
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-progressive-'));
+  const dir = tempDir('caissa-progressive-');
   const file = join(dir, 'indented.txt');
   writeFileSync(file, `   # a note\n\t# another\n${short[0]!.line}\n`);
   const r = await run(['solve', '--file', file]);

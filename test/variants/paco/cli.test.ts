@@ -2,17 +2,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pacoCommand } from '../../../src/cli/commands/paco.js';
-import { runCommand } from '../../helpers.js';
+import { runCommand, tempDir } from '../../helpers.js';
 import { loadPaco } from './helpers.js';
 
 const run = (args: string[]) => runCommand(pacoCommand, args);
 
-const dir = mkdtempSync(join(tmpdir(), 'caissa-paco-'));
+const dir = tempDir('caissa-paco-');
 
 test('paco perft: turn and action counts, --json', async () => {
   assert.deepEqual((await run(['perft', '3'])).out, 'Nodes searched: 8902\n');

@@ -19,7 +19,7 @@ export {
   mirror, polyglotKey, positionOutcome, repetitionKey, rotate180,
 } from './chess/index.js';
 export type {
-  BoardTextOptions, ByColor, ByRole, ChessgroundDestsOptions, Color, Piece, Pockets, PositionError, PositionIssue, PositionOptions, RemainingChecks, Role, Setup,
+  BoardTextOptions, ByColor, ByRole, ChessgroundDestsOptions, Color, DestsPosition, Piece, Pockets, PositionError, PositionIssue, PositionOptions, RemainingChecks, Role, Setup,
 } from './chess/index.js';
 export { makeFen, parseFen, readFen, STARTING_FEN } from './notation/fen.js';
 export type { FenError, FenField, FenOptions } from './notation/fen.js';

@@ -2,8 +2,19 @@
  * Shapes that board user interfaces take: chessground's `dests` map (square names to square
  * names), as lichess's board draws it.
  */
-import { squareName, type SquareName } from '../core/square.js';
-import type { Position } from './position.js';
+import type { SquareSet } from '../core/bitboard.js';
+import { squareName, type Square, type SquareName } from '../core/square.js';
+import type { Role } from './types.js';
+
+/**
+ * What `chessgroundDests` reads of a position: chess' `Position`, or a lichess variant's
+ * `VariantPosition` (whose `dests` leave drops out).
+ */
+export interface DestsPosition {
+  readonly chess960: boolean;
+  dests(): Map<Square, SquareSet>;
+  pieceAt(square: Square): { readonly role: Role } | undefined;
+}
 
 /** How `chessgroundDests` writes castling. */
 export interface ChessgroundDestsOptions {
@@ -24,7 +35,7 @@ export interface ChessgroundDestsOptions {
  * chessgroundDests(Position.standard()).get('g1'); // ['f3', 'h3']
  * ```
  */
-export function chessgroundDests(pos: Position, options: ChessgroundDestsOptions = {}): Map<SquareName, SquareName[]> {
+export function chessgroundDests(pos: DestsPosition, options: ChessgroundDestsOptions = {}): Map<SquareName, SquareName[]> {
   const chess960 = options.chess960 ?? pos.chess960;
   const result = new Map<SquareName, SquareName[]>();
   for (const [from, set] of pos.dests()) {

@@ -5,7 +5,7 @@
 export { Board } from './board.js';
 export { chess960BackRank } from './chess960.js';
 export { chessgroundDests } from './compat.js';
-export type { ChessgroundDestsOptions } from './compat.js';
+export type { ChessgroundDestsOptions, DestsPosition } from './compat.js';
 export { GameHistory, positionOutcome, repetitionKey } from './outcome.js';
 export type { Outcome, OutcomeReason } from '../core/game.js';
 export { polyglotKey } from './polyglot.js';

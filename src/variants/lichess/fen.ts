@@ -9,19 +9,19 @@
  * Reading never throws: a FenError names the field.
  */
 import { err, ok, type Result } from '../../core/result.js';
-import { boardWords } from '../../chess/board.js';
-import { castlingBits, type RawSetup } from '../../chess/setup.js';
+import { SquareSet } from '../../core/bitboard.js';
+import type { Pockets, Setup } from '../../chess/setup.js';
 import { BLACK, ROLE_LETTERS, WHITE } from '../../chess/types.js';
 import { makeBoardFen, parseFen, type FenError } from '../../notation/fen.js';
 
-/** A variant setup: the chess setup plus the variant's own fields, before validation. */
-export interface VariantSetup extends RawSetup {
-  /** Pieces in hand, `[colour][role]` (pawn … queen), crazyhouse only; undefined when not written. */
-  readonly pockets: readonly (readonly number[])[] | undefined;
-  /** The squares of promoted pieces as (lo, hi) (crazyhouse `~`). */
-  readonly promoted: readonly [number, number];
-  /** The checks white and black still have to give (three-check); undefined when not written. */
-  readonly remainingChecks: readonly [number, number] | undefined;
+/**
+ * A variant setup: the public `Setup` (board, turn, castling rights, en-passant square, clocks,
+ * and its `pockets` and `remainingChecks`, undefined when the FEN writes none), plus the promoted
+ * pieces of crazyhouse; not yet checked (`VariantPosition.fromSetup`).
+ */
+export interface VariantSetup extends Setup {
+  /** Crazyhouse: the squares of promoted pieces (`~`), which go back to a pocket as pawns when taken. */
+  readonly promoted?: SquareSet | undefined;
 }
 
 const fenError = (field: FenError['field'], reason: string): Result<never, FenError> =>
@@ -130,10 +130,12 @@ export function parseVariantFen(fen: string): Result<VariantSetup, FenError> {
     if (!parsed.ok) return parsed;
     pockets = parsed.value;
   }
-  const { board, turn, castlingRights, epSquare, halfmoves, fullmoves } = chess.value;
+  const byRole = (n: readonly number[]): Pockets['white'] => ({ pawn: n[0]!, knight: n[1]!, bishop: n[2]!, rook: n[3]!, queen: n[4]!, king: 0 });
   return ok({
-    placement: boardWords(board) as Int32Array, turn: turn === 'white' ? WHITE : BLACK, castling: castlingBits(castlingRights),
-    epSquare: epSquare as number | undefined, halfmoves, fullmoves, pockets, promoted: split.value.promoted, remainingChecks: remaining,
+    ...chess.value,
+    pockets: pockets === undefined ? undefined : { white: byRole(pockets[WHITE]!), black: byRole(pockets[BLACK]!) },
+    remainingChecks: remaining === undefined ? undefined : { white: remaining[0], black: remaining[1] },
+    promoted: new SquareSet(split.value.promoted[0], split.value.promoted[1]),
   });
 }
 

@@ -7,7 +7,10 @@ import { KING_ATTACKS } from '../../core/attacks.js';
 import { lsb, popcount } from '../../core/bitboard.js';
 import type { Outcome } from '../../core/game.js';
 import { err, ok, type Result } from '../../core/result.js';
-import { isSquare, squareName } from '../../core/square.js';
+import { SquareSet } from '../../core/bitboard.js';
+import { isSquare, parseSquare, squareName, type Square } from '../../core/square.js';
+import { Board, boardFromWords, boardWords } from '../../chess/board.js';
+import { castlingBits, type ByRole } from '../../chess/setup.js';
 import { isSquareAttacked } from '../../chess/attacked.js';
 import { W_CASTLING, W_EP, W_FULLMOVE, W_HALFMOVE, W_KEY, W_TURN } from '../../chess/layout.js';
 import { MAX_MOVES_ANY, MOVE_CASTLE, MOVE_EN_PASSANT, moveKind } from '../../chess/move.js';
@@ -201,44 +204,50 @@ export class VariantPosition {
   static fromSetup(rules: VariantRules, setup: VariantSetup): Result<VariantPosition, VariantPositionError> {
     const variant = variantIndex(rules);
     if (variant < 0) throw new RangeError(`not a variant: ${String(rules)}`);
+    if (!(setup.board instanceof Board) || !(setup.castlingRights instanceof SquareSet)) return invalid(['invalidSetupField']);
+    const turn = setup.turn === 'white' ? WHITE : setup.turn === 'black' ? BLACK : -1;
     const w = new Int32Array(VWORDS);
-    w.set(setup.placement.subarray(0, 16));
+    w.set(boardWords(setup.board).subarray(0, 16));
     const issues = new Set<VariantPositionIssue>();
     if (!placementIsBoard(w)) return invalid(['inconsistentPlacement']);
-    if ((setup.turn !== WHITE && setup.turn !== BLACK) ||
+    if (turn < 0 ||
       !Number.isInteger(setup.halfmoves) || setup.halfmoves < 0 || setup.halfmoves > MAX_CLOCK ||
       !Number.isInteger(setup.fullmoves) || setup.fullmoves < 1 || setup.fullmoves > MAX_CLOCK) {
       return invalid(['invalidSetupField']);
     }
-    w[W_TURN] = setup.turn;
+    w[W_TURN] = turn;
     w[W_HALFMOVE] = setup.halfmoves;
     w[W_FULLMOVE] = setup.fullmoves;
     w[W_EP] = -1;
-    const pockets = setup.pockets ?? [[0, 0, 0, 0, 0], [0, 0, 0, 0, 0]];
     for (let c = 0; c < 2; c++) {
-      for (let r = 0; r < 5; r++) {
-        const n = pockets[c]?.[r] ?? 0;
+      const pocket = setup.pockets?.[COLORS[c]!];
+      for (let r = 0; r < 6; r++) {
+        const n = pocket?.[ROLES[r]!] ?? 0;
         if (!Number.isInteger(n) || n < 0 || n > 64) return invalid(['invalidSetupField']);
-        if (variant === CRAZYHOUSE) w[W_POCKET + 5 * c + r] = n;
+        // A king in hand: crazyhouse has none (§3.1).
+        if (r === KING) {
+          if (n > 0 && variant === CRAZYHOUSE) issues.add('variantRule');
+        } else if (variant === CRAZYHOUSE) w[W_POCKET + 5 * c + r] = n;
       }
     }
-    const checks: readonly number[] = setup.remainingChecks ?? [3, 3];
     for (let c = 0; c < 2; c++) {
-      const n = checks[c];
-      if (n === undefined || !Number.isInteger(n) || n < 0 || n > 3) return invalid(['invalidSetupField']);
+      const n = setup.remainingChecks === undefined ? 3 : setup.remainingChecks[COLORS[c]!];
+      if (!Number.isInteger(n) || n < 0 || n > 3) return invalid(['invalidSetupField']);
       w[W_CHECKS + c] = variant === THREE_CHECK ? n : 3;
     }
     if (variant === CRAZYHOUSE) {
       // Promoted marks only on pieces that can be promoted ones (not kings or pawns).
-      w[W_PROMOTED] = setup.promoted[0] & (w[0]! | w[2]!) & ~w[4]! & ~w[14]!;
-      w[W_PROMOTED + 1] = setup.promoted[1] & (w[1]! | w[3]!) & ~w[5]! & ~w[15]!;
+      const promoted = setup.promoted ?? SquareSet.empty();
+      if (!(promoted instanceof SquareSet)) return invalid(['invalidSetupField']);
+      w[W_PROMOTED] = promoted.lo & (w[0]! | w[2]!) & ~w[4]! & ~w[14]!;
+      w[W_PROMOTED + 1] = promoted.hi & (w[1]! | w[3]!) & ~w[5]! & ~w[15]!;
       let inHand = 0;
       for (let c = 0; c < 2; c++) for (let r = 0; r < 5; r++) inHand += w[W_POCKET + 5 * c + r]!;
       if (inHand + popcount(w[0]! | w[2]!) + popcount(w[1]! | w[3]!) > 64) issues.add('variantRule');
     }
 
     const kings = [kingCount(w, WHITE), kingCount(w, BLACK)];
-    const us = setup.turn;
+    const us = turn;
     const them = us ^ 1;
     if ((w[0]! | w[1]! | w[2]! | w[3]!) === 0) issues.add('emptyBoard');
     if (variant === ATOMIC) {
@@ -258,8 +267,9 @@ export class VariantPosition {
     }
     if (variant === RACING_KINGS && (w[4]! | w[5]!) !== 0) issues.add('variantRule');
 
-    w[W_CASTLING] = variant === ANTICHESS || variant === RACING_KINGS ? 0 : validCastling(w, setup.castling);
-    if (setup.epSquare !== undefined && validEp(w, setup.epSquare)) w[W_EP] = setup.epSquare;
+    w[W_CASTLING] = variant === ANTICHESS || variant === RACING_KINGS ? 0 : validCastling(w, castlingBits(setup.castlingRights));
+    const ep = typeof setup.epSquare === 'string' ? parseSquare(setup.epSquare) : setup.epSquare;
+    if (ep !== undefined && validEp(w, ep)) w[W_EP] = ep;
 
     if (!issues.has('kings')) {
       const pos = new VariantPosition(rules, w, false);
@@ -273,6 +283,55 @@ export class VariantPosition {
   }
 
   /** The side to move. */
+  /** The setup of this position: `VariantPosition.fromSetup(pos.rules, pos.toSetup())` gives it back. */
+  toSetup(): VariantSetup {
+    const w = this.words;
+    const byRole = (c: number): ByRole<number> => ({
+      pawn: w[W_POCKET + 5 * c]!, knight: w[W_POCKET + 5 * c + 1]!, bishop: w[W_POCKET + 5 * c + 2]!, rook: w[W_POCKET + 5 * c + 3]!, queen: w[W_POCKET + 5 * c + 4]!, king: 0,
+    });
+    const rooks = w[W_CASTLING]!;
+    return {
+      board: this.board,
+      turn: this.turn,
+      castlingRights: new SquareSet(rooks & 0xff, ((rooks >> 8) & 0xff) << 24),
+      epSquare: this.legalEpSquare(),
+      halfmoves: this.halfmoves,
+      fullmoves: this.fullmoves,
+      pockets: this.rules === 'crazyhouse' ? { white: byRole(WHITE), black: byRole(BLACK) } : undefined,
+      remainingChecks: this.rules === '3check' ? this.remainingChecks : undefined,
+      promoted: this.rules === 'crazyhouse' ? new SquareSet(w[W_PROMOTED]!, w[W_PROMOTED + 1]!) : undefined,
+    };
+  }
+
+  /** The pieces on the board. */
+  get board(): Board {
+    return boardFromWords(this.words.subarray(0, 16));
+  }
+
+  /**
+   * The legal destinations of each piece of the side to move that has a legal move, as chess'
+   * `Position.dests` (castling as the king's move onto its rook). Drops are left out, as chessops
+   * leaves them out of its dests: a drop has no origin square (`legalMoves()` lists them,
+   * `move.drop` names the role).
+   */
+  dests(): Map<Square, SquareSet> {
+    const n = generateVariant(variantIndex(this.rules), this.words as Int32Array, 0, moveScratch, 0);
+    const lo = new Int32Array(64);
+    const hi = new Int32Array(64);
+    const froms: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const code = moveScratch[i]!;
+      if (isDrop(code)) continue;
+      const from = code & 63;
+      const to = (code >> 6) & 63;
+      if ((lo[from]! | hi[from]!) === 0) froms.push(from);
+      if (to < 32) lo[from]! |= 1 << to;
+      else hi[from]! |= 1 << (to - 32);
+    }
+    froms.sort((a, b) => a - b);
+    return new Map(froms.map((from) => [from as Square, new SquareSet(lo[from]!, hi[from]!)]));
+  }
+
   get turn(): Color {
     return COLORS[this.words[W_TURN]!]!;
   }

@@ -43,6 +43,18 @@ export default tseslint.config(
     files: ['bin/**/*.js', 'examples/**/*.{js,mjs}', 'scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
   },
+  // Tests make their directories with tempDir() (test/helpers.ts), which removes them when the test
+  // process exits, failed or not; the others make theirs in the build folder.
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/helpers.ts', 'test/node/fault-tree.ts', 'test/public-types.test.ts', 'test/readme.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'node:fs', importNames: ['mkdtempSync', 'mkdtemp'], message: 'use tempDir() of test/helpers.ts: removed when the tests end, failed or not' }] },
+      ],
+    },
+  },
   layer(['src/core/**/*.ts'], ['chess', 'notation', 'variants', 'tools', 'env', 'node', 'cli']),
   layer(['src/chess/**/*.ts'], ['notation', 'variants', 'tools', 'env', 'node', 'cli']),
   layer(['src/notation/**/*.ts', 'src/variants/**/*.ts'], ['tools', 'env', 'node', 'cli']),

@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentType, createStaticServer, resolveRequestPath } from '../../src/node/static-server.js';
+import { tempDir } from '../helpers.js';
 
 function get(port: number, path: string, method = 'GET'): Promise<{ status: number; type: string | undefined; body: string }> {
   return new Promise((done, fail) => {
@@ -25,7 +25,7 @@ function get(port: number, path: string, method = 'GET'): Promise<{ status: numb
 }
 
 test('the static server gives its folder and nothing outside it', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'caissa-static-'));
+  const dir = tempDir('caissa-static-');
   const root = join(dir, 'web');
   mkdirSync(join(root, 'sub'), { recursive: true });
   writeFileSync(join(root, 'index.html'), '<p>page</p>');

@@ -12,5 +12,5 @@ export type { VariantPositionError, VariantPositionIssue } from './position.js';
 export { variantPerft, variantPerftDivide } from './perft.js';
 export type { VariantPerftOptions } from './perft.js';
 export { makeVariantSan, parseVariantSan, parseVariantUci } from './san.js';
-export { pgnVariant, replayVariantGame } from './pgn.js';
+export { makeVariantPgn, pgnVariant, replayVariantGame } from './pgn.js';
 export type { VariantReplayError } from './pgn.js';

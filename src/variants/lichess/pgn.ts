@@ -5,10 +5,11 @@
  * comes from the PGN reader unchecked (`parsePgn(text, { validate: false })`).
  */
 import { err, ok, type Result } from '../../core/result.js';
-import type { PgnGame } from '../../notation/pgn-game.js';
-import { VariantPosition } from './position.js';
-import { parseVariantName, type VariantRules } from './rules.js';
-import { parseVariantSan } from './san.js';
+import { newMove, type PgnGame } from '../../notation/pgn-game.js';
+import { makePgn } from '../../notation/pgn-write.js';
+import { VariantPosition, type VariantMove } from './position.js';
+import { parseVariantName, PGN_VARIANT_NAMES, type VariantRules } from './rules.js';
+import { makeVariantSan, parseVariantSan } from './san.js';
 
 /** Why a variant game does not replay: the ply (0 for the start) and a message. */
 export interface VariantReplayError {
@@ -40,4 +41,29 @@ export function replayVariantGame(game: PgnGame): Result<VariantPosition, Varian
     pos = read.value.play();
   }
   return ok(pos);
+}
+
+/**
+ * A variant game as PGN: the Seven Tag Roster (from `tags`, PGN's unknown values for the rest),
+ * `[Variant]` with lichess' name (`Crazyhouse`, `King of the Hill`, …), `[SetUp]` and `[FEN]` when
+ * the game starts elsewhere than the variant's start, and the moves as SAN (drops `N@f3`) played
+ * from `start`, each legal in turn (a RangeError otherwise). It reads back with `pgn replay`.
+ */
+export function makeVariantPgn(start: VariantPosition, moves: readonly VariantMove[], tags: Readonly<Record<string, string>> = {}): string {
+  const sans: string[] = [];
+  let pos = start;
+  for (const [i, move] of moves.entries()) {
+    const legal = pos.moveFromCode(move.code);
+    if (legal === undefined || move.position.fen() !== pos.fen()) throw new RangeError(`makeVariantPgn: move ${i + 1} (${move.uci}) is not one of the position it is played in`);
+    sans.push(makeVariantSan(legal));
+    pos = legal.play();
+  }
+  const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
+  const unknown: Readonly<Record<string, string>> = { Date: '????.??.??', Result: '*' };
+  const all: [string, string][] = roster.map((name) => [name, tags[name] ?? unknown[name] ?? '?']);
+  all.push(['Variant', PGN_VARIANT_NAMES[start.rules]]);
+  for (const [name, value] of Object.entries(tags)) if (!roster.includes(name) && name !== 'Variant') all.push([name, value]);
+  const fen = start.fen();
+  if (fen !== VariantPosition.default(start.rules).fen() && tags.FEN === undefined) all.push(['SetUp', '1'], ['FEN', fen]);
+  return makePgn({ tags: all, comments: [], moves: sans.map(newMove), result: tags.Result ?? '*' });
 }

@@ -16,6 +16,8 @@ import { parsePgn } from '../../../src/notation/pgn-read.js';
 import { replayPgn, type ReplayRecord } from '../../../src/notation/pgn-replay.js';
 import { pgnVariant, replayVariantGame } from '../../../src/variants/lichess/index.js';
 import { sharedSkip } from '../../data.js';
+import { Rng } from '../../../src/core/rng.js';
+import { testSeed } from '../../helpers.js';
 
 const FILE = sharedPath('games', 'lichess-other-variants-133.pgn.gz');
 
@@ -69,3 +71,38 @@ test('the 133 lichess variant games replay to chessops\' final positions', { ski
   }
   assert.deepEqual([...seen].sort(), ['3check', 'antichess', 'atomic', 'crazyhouse', 'kingofthehill', 'racingkings']);
 });
+
+test('makeVariantPgn writes [Variant] with lichess\' name, the FEN of another start, drops; pgn replay reads it back', async () => {
+  const { makeVariantPgn, VariantPosition: Pos } = await import('../../../src/variants/lichess/index.js');
+  const rng = new Rng(testSeed(12));
+  for (const rules of ['crazyhouse', '3check', 'atomic', 'antichess', 'horde', 'kingofthehill', 'racingkings'] as const) {
+    for (const start of [Pos.default(rules), Pos.default(rules).legalMoves()[0]!.play()]) {
+      const moves = [];
+      let pos = start;
+      for (let ply = 0; ply < 80; ply++) {
+        const legal = pos.legalMoves();
+        if (legal.length === 0) break;
+        // Drops first when there are any, so that crazyhouse games hold some.
+        const drops = legal.filter((m) => m.drop !== undefined);
+        const move = drops.length > 0 && rng.below(2) === 0 ? drops[rng.below(drops.length)]! : legal[rng.below(legal.length)]!;
+        moves.push(move);
+        pos = move.play();
+      }
+      const text = makeVariantPgn(start, moves, { White: 'A', Black: 'B' });
+      assert.match(text, new RegExp(`\\[Variant "${{ crazyhouse: 'Crazyhouse', '3check': 'Three-check', atomic: 'Atomic', antichess: 'Antichess', horde: 'Horde', kingofthehill: 'King of the Hill', racingkings: 'Racing Kings' }[rules]}"\\]`));
+      assert.equal(text.includes('[FEN '), start !== Pos.default(rules) && start.fen() !== Pos.default(rules).fen(), rules);
+      if (rules === 'crazyhouse') assert.match(text, /[PNBRQ]@[a-h][1-8]/);
+      const [record] = [...await collect(replayPgn(text))];
+      assert.equal(record!.error, null, `${rules}: ${JSON.stringify(record!.error)}\n${text}`);
+      assert.equal(record!.plies, moves.length);
+      assert.equal(record!.fen, pos.fen(), rules);
+    }
+  }
+  assert.throws(() => makeVariantPgn(Pos.default('atomic'), [Pos.default('crazyhouse').legalMoves()[0]!, Pos.default('crazyhouse').legalMoves()[0]!]), RangeError);
+});
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

@@ -15,6 +15,7 @@ import type { PerftReply, PerftRequest } from './perft-worker.js';
 import { BOARD_VARIANTS, isBoardVariant, POCKET_ROLES, positionFromFen, StartError, startPosition, VARIANT_LABELS, type BoardVariant, type PlayMove, type PlayPosition } from './rules.js';
 import { GameNode, historyStatus, treeFromPgn, treePgn } from './tree.js';
 import { BUILT_IN_PLUGINS } from './plugins-all.js';
+import { EnginePanel } from './engine/engine-panel.js';
 
 for (const p of BUILT_IN_PLUGINS) registerVariantPlugin(p);
 
@@ -55,6 +56,9 @@ function drawn(): void {
   }
 }
 board.onDraw = drawn;
+/** Engine analysis from `caissa serve --engine` (hidden when the server has none). */
+const engine = new EnginePanel($('engine-panel'));
+void engine.probe();
 
 // ---------------------------------------------------------------------------------------------
 // Drawing.
@@ -122,6 +126,7 @@ function render(): void {
   renderAnalysis(st.text);
   ($('fen-input') as HTMLInputElement).value = pos.fen();
   syncUrl();
+  engine.show(variant, startFen, current.path().map((n) => n.move!.uci));
 }
 
 function renderPockets(pos: PlayPosition): void {
@@ -303,6 +308,7 @@ function playUciLine(text: string): void {
 
 function mountPlugin(name: string, params: URLSearchParams): void {
   unmountPlugin();
+  engine.show(name, '', []);
   const p = variantPlugin(name);
   if (p === undefined) throw new StartError(`variant '${name}' is not part of this build`);
   document.body.dataset['plugin'] = name;

@@ -4,5 +4,7 @@
  * effects, so a bundler would drop a bare import.
  */
 import type { VariantPlugin } from './plugins.js';
+import { pacoPlugin } from './paco/plugin.js';
+import { progressivePlugin } from './progressive/plugin.js';
 
-export const BUILT_IN_PLUGINS: readonly VariantPlugin[] = [];
+export const BUILT_IN_PLUGINS: readonly VariantPlugin[] = [pacoPlugin, progressivePlugin];

@@ -7,13 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createStaticServer } from '../../node/static-server.js';
+import { EngineService } from '../../node/serve-engine.js';
 import { EXIT_OK, InputError, UsageError, parseIntOption, type Command } from '../usage.js';
 
-const usage = `caissa serve [--port 8080] [--host 127.0.0.1] [--open]
+const usage = `caissa serve [--port 8080] [--host 127.0.0.1] [--open] [--engine PATH]
   serves the playground (board, games, analysis) at http://HOST:PORT/ until stopped (Ctrl-C)
   --port: 0 picks a free port; the URL is printed on standard output once the server listens
   --host: the address to bind (default loopback only; 0.0.0.0 shows the page to the network)
   --open: opens the page in the system's browser
+  --engine PATH: a UCI engine the server runs; the page shows its analysis (server-sent events)
   The page needs no network: the files in dist/web also work from any static web host`;
 
 /** The playground's files: dist/web beside dist/cli (this file is dist/cli/commands/serve.js). */
@@ -39,6 +41,7 @@ export const serveCommand: Command = {
         port: { type: 'string' },
         host: { type: 'string', default: '127.0.0.1' },
         open: { type: 'boolean', default: false },
+        engine: { type: 'string' },
       },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -46,10 +49,15 @@ export const serveCommand: Command = {
     const host = values.host;
     if (host === '') throw new UsageError('--host: expected an address such as 127.0.0.1');
     if (!existsSync(WEB_ROOT + 'index.html')) throw new InputError(`the playground is not built: no ${WEB_ROOT}index.html (npm run build)`);
-    const server = createStaticServer(WEB_ROOT);
+    const engine = values.engine === undefined ? undefined : await EngineService.start(values.engine).catch((e: Error) => {
+      throw new InputError(`--engine: ${e.message}`);
+    });
+    const server = createStaticServer(WEB_ROOT, { routes: engine === undefined ? undefined : (req, res, path) => engine.handle(req, res, path) });
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (e: NodeJS.ErrnoException) =>
-        reject(new InputError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`)));
+      server.once('error', (e: NodeJS.ErrnoException) => {
+        void engine?.close();
+        reject(new InputError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`));
+      });
       server.listen(port, host, resolve);
     });
     const address = server.address() as AddressInfo;
@@ -65,8 +73,9 @@ export const serveCommand: Command = {
     // Serve until a signal: close the server and leave with 0.
     await new Promise<void>((resolve) => {
       const stop = (): void => {
-        server.close(() => resolve());
+        const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeAllConnections();
+        void Promise.all([closed, engine?.close()]).then(() => resolve());
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -69,7 +69,7 @@ const keyHalves = new Int32Array(2);
  * The legal move code of `pos` that the book move `raw` denotes, or -1: a normal move by its
  * squares and promotion, castling only in its king-takes-rook form (PolyGlot's book format).
  */
-export function polyglotMoveCode(pos: Position, raw: number): number {
+function polyglotMoveCode(pos: Position, raw: number): number {
   const to = raw & 63;
   const from = (raw >> 6) & 63;
   const promotion = (raw >> 12) & 7;

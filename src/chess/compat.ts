@@ -11,9 +11,15 @@ import type { Role } from './types.js';
  * `VariantPosition` (whose `dests` leave drops out).
  */
 export interface DestsPosition {
+  /** Chess960 castling (written as the king's move onto its rook only). */
   readonly chess960: boolean;
+  /** Each square with a legal move from it, and the squares its moves go to. */
   dests(): Map<Square, SquareSet>;
-  pieceAt(square: Square): { readonly role: Role } | undefined;
+  /** The piece on a square, or undefined when it is empty. */
+  pieceAt(square: Square): {
+    /** The piece's kind. */
+    readonly role: Role;
+  } | undefined;
 }
 
 /** How `chessgroundDests` writes castling. */

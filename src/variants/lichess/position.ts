@@ -282,7 +282,6 @@ export class VariantPosition {
     return ok(new VariantPosition(rules, w, !standard));
   }
 
-  /** The side to move. */
   /** The setup of this position: `VariantPosition.fromSetup(pos.rules, pos.toSetup())` gives it back. */
   toSetup(): VariantSetup {
     const w = this.words;
@@ -332,6 +331,7 @@ export class VariantPosition {
     return new Map(froms.map((from) => [from as Square, new SquareSet(lo[from]!, hi[from]!)]));
   }
 
+  /** The side to move. */
   get turn(): Color {
     return COLORS[this.words[W_TURN]!]!;
   }

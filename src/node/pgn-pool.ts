@@ -272,7 +272,7 @@ class OrderedReplay {
   }
 
   private startFallback(): void {
-    this.splitter = new PgnSplitter(1 << 16, false, this.maxGameBytes);
+    this.splitter = new PgnSplitter(1 << 16, this.maxGameBytes);
     this.splitterLineShift = this.lineShift;
   }
 

@@ -22,7 +22,7 @@ parentPort!.on('message', (job: PgnJob) => {
   };
   let segment: Pick<PgnJobResult, 'lineBreaks' | 'endsBetweenGames'> = {};
   if (job.kind === 'segment') {
-    const replays = new SplitReplay(PgnSplitter.whole(job.bytes, true, job.maxGameBytes), { fen: job.fen, maxGameBytes: job.maxGameBytes });
+    const replays = new SplitReplay(PgnSplitter.whole(job.bytes, job.maxGameBytes), { fen: job.fen, maxGameBytes: job.maxGameBytes });
     for (const r of replays.drain()) add(r);
     segment = { lineBreaks: replays.splitter.lineBreaks, endsBetweenGames: replays.splitter.endsBetweenGames };
   } else {

@@ -74,7 +74,7 @@ export async function* pgnGameBatches(source: PgnSource, maxGameBytes?: number):
     yield [...pgnGamesSync(source, maxGameBytes)];
     return;
   }
-  const splitter = new PgnSplitter(1 << 16, false, maxGameBytes);
+  const splitter = new PgnSplitter(1 << 16, maxGameBytes);
   const chunks = new ChunkEncoder();
   const drain = (): GameSlice[] => {
     const out: GameSlice[] = [];
@@ -95,6 +95,6 @@ export async function* pgnGameBatches(source: PgnSource, maxGameBytes?: number):
 
 /** The games of a whole text or buffer, synchronously. */
 export function* pgnGamesSync(source: PgnChunk, maxGameBytes?: number): Generator<GameSlice> {
-  const splitter = PgnSplitter.whole(toBytes(source), false, maxGameBytes);
+  const splitter = PgnSplitter.whole(toBytes(source), maxGameBytes);
   for (let g = splitter.take(); g !== undefined; g = splitter.take()) yield g;
 }

@@ -14,12 +14,6 @@
  * further on, as a no-break space, is whitespace (`spaceBytes`).
  *
  * Lines are counted for error reports: CR LF, LF and a lone CR each end one line.
- *
- * A reader that can take a game in its stride (the replayer: it tokenizes the game anyway) may
- * ask the splitter to pause where each game starts (`pauses`), read on from there itself and, if
- * it stops at a place where these rules end the game (`gameEndsAt`) having read nothing that
- * these rules read otherwise, hand the end back (`skipGame`) so that the splitter never scans
- * those bytes; otherwise it lets the splitter scan the game as usual (`resume`).
  */
 
 import { dashBytes, spaceBytes, spaceEndsAt } from './typography.js';
@@ -225,9 +219,6 @@ export class PgnSplitter {
   private utf16 = false;
   private clean = true;
   private closed = false;
-  private readonly pauses: boolean;
-  /** Stopped at the start of the current game (`paused`). */
-  private isPaused = false;
   /**
    * The per-game limit, and whether the current game has passed it: then its bytes are dropped
    * as they are scanned (the scan goes on to find its end) and it is handed out `tooLong`.
@@ -237,22 +228,20 @@ export class PgnSplitter {
 
   /**
    * `capacity`: the bytes expected at once (the buffer grows as needed; a good guess saves
-   * copies). `pauses`: stop scanning where a game starts with a tag pair, a move number or a
-   * move (see `paused`). `maxGameBytes`: a game longer than this is handed out `tooLong`, and
-   * the buffer holds no more than about that (plus a chunk).
+   * copies). `maxGameBytes`: a game longer than this is handed out `tooLong`, and the buffer
+   * holds no more than about that (plus a chunk).
    */
-  constructor(capacity = 1 << 16, pauses = false, maxGameBytes = DEFAULT_MAX_GAME_BYTES) {
+  constructor(capacity = 1 << 16, maxGameBytes = DEFAULT_MAX_GAME_BYTES) {
     this.buf = new Uint8Array(Math.max(16, capacity));
-    this.pauses = pauses;
     this.maxGameBytes = checkMaxGameBytes(maxGameBytes);
   }
 
   /**
    * A splitter over one whole input, read in place (no copy; `bytes` is only read) and finished:
-   * every game is ready to `take` (unless it pauses, when `take` gives the games before the pause).
+   * every game is ready to `take`.
    */
-  static whole(bytes: Uint8Array, pauses = false, maxGameBytes = DEFAULT_MAX_GAME_BYTES): PgnSplitter {
-    const s = new PgnSplitter(16, pauses, maxGameBytes);
+  static whole(bytes: Uint8Array, maxGameBytes = DEFAULT_MAX_GAME_BYTES): PgnSplitter {
+    const s = new PgnSplitter(16, maxGameBytes);
     s.buf = bytes;
     s.len = bytes.length;
     s.finish();
@@ -264,21 +253,14 @@ export class PgnSplitter {
     this.compact(chunk.length);
     this.buf.set(chunk, this.len);
     this.len += chunk.length;
-    this.isPaused = false;
     this.scan();
   }
 
   /** Marks the end of the input: the last game is complete even without a marker. */
   finish(): void {
     this.done = true;
-    this.isPaused = false;
     this.scan();
-    this.closeIfDone();
-  }
-
-  /** At the end of the input, unless paused: the last game, even without a marker, is complete. */
-  private closeIfDone(): void {
-    if (!this.done || this.isPaused || this.closed) return;
+    if (this.closed) return;
     this.closed = true;
     if (this.utf16) {
       this.ready.push({ buf: this.buf, start: 0, end: 0, line: 1, column: 1, utf16: true });
@@ -291,90 +273,9 @@ export class PgnSplitter {
     this.state = S_BETWEEN;
   }
 
-  /**
-   * Whether the splitter is paused (`pauses`) at the start of a game: its first byte, `[` or a
-   * letter or digit, is at `gameStart` in `buffer`, on `gameLine` and `gameColumn`.
-   */
-  get paused(): boolean {
-    return this.isPaused;
-  }
-
-  /** The buffer that offsets refer to (valid until the next `push`). */
-  get buffer(): Uint8Array {
-    return this.buf;
-  }
-
-  get gameStart(): number {
-    return this.start;
-  }
-
-  get gameLine(): number {
-    return this.startLine;
-  }
-
-  get gameColumn(): number {
-    return this.startColumn;
-  }
-
-  /** `gameColumn` in bytes, and whether the line before the game is UTF-8 (`GameSlice`). */
-  get gameByteColumn(): number {
-    return this.startByteColumn;
-  }
-
-  get gameLineUtf8(): boolean {
-    return this.startUtf8;
-  }
-
-  /** How far a reader may read while paused: bytes beyond may still change the current game. */
-  get limit(): number {
+  /** How far the scan may read: bytes beyond may still change the current game. */
+  private get limit(): number {
     return this.done ? this.len : this.len - LOOK_AHEAD;
-  }
-
-  /** Whether `limit` is the end of the input, so that no token read up to it goes on past it. */
-  get limitIsEnd(): boolean {
-    return this.done;
-  }
-
-  /**
-   * While paused, for a token that starts at `at` (before `limit`) in the game's movetext at depth
-   * 0 outside comments: the offset just after the game if these rules end it there (a termination
-   * marker), else -1.
-   */
-  gameEndsAt(at: number): number {
-    const b = this.buf;
-    if (at >= this.limit) return -1;
-    if (b[at] === 42) return at + 1; // *
-    const n = markerAt(b, at, this.len);
-    return n > 0 ? at + n : -1;
-  }
-
-  /** While paused: scans the current game as usual (the reader does not take it). */
-  resume(): void {
-    this.isPaused = false;
-    this.scan();
-    this.closeIfDone();
-  }
-
-  /**
-   * While paused: the reader took the current game up to `end` (from `gameEndsAt`), passing over
-   * `lineBreaks` line breaks (counted as here), the last one ending just before `lastLineStart`.
-   * The game is not put among the ready ones: the reader has it.
-   */
-  skipGame(end: number, lineBreaks: number, lastLineStart: number): void {
-    this.line += lineBreaks;
-    if (lineBreaks > 0) this.newLine(lastLineStart);
-    this.prevCr = false;
-    this.atLineStart = false;
-    this.lineHasContent = true;
-    this.state = S_BETWEEN;
-    this.afterMarker = true; // `gameEndsAt` ends a game at its marker only
-    this.oversize = false;
-    this.depth = 0;
-    this.inner = INNER.none;
-    this.pos = end;
-    this.isPaused = false;
-    this.scan();
-    this.closeIfDone();
   }
 
   /**
@@ -716,11 +617,6 @@ export class PgnSplitter {
       }
       if (this.state === S_BETWEEN) {
         this.begin(i, c !== 91);
-        if (this.pauses && (c === 91 || ALNUM[c] === 1)) {
-          // Paused at the game's first byte: scanning on from it reads it as the lines below would.
-          this.isPaused = true;
-          break;
-        }
       } else if (c === 91 && this.state === S_TAGS && this.blankAfterTag && !this.done && tagNameEnd(b, i, this.len) === this.len && this.len - i <= this.maxGameBytes) {
         // Whether this tag pair starts a game depends on its name, which may go on in the next
         // chunk: wait for it (scanning resumes at this `[`).
@@ -844,7 +740,7 @@ function tagNameEnd(b: Uint8Array, at: number, len: number): number {
 }
 
 /** Whether `b[i..len)` opens with White's move number 1: `1.` not followed by another period. */
-export const whiteMoveOne = (b: Uint8Array, i: number, len: number): boolean =>
+const whiteMoveOne = (b: Uint8Array, i: number, len: number): boolean =>
   i + 1 < len && b[i] === 49 && b[i + 1] === 46 && (i + 2 >= len || b[i + 2] !== 46);
 
 /**

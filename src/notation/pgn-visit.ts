@@ -11,8 +11,9 @@
  * ```
  */
 import { WORDS } from '../chess/layout.js';
-import { applyMoveKeyless, applyNullMove } from '../chess/play.js';
+import { applyMoveKeyless, applyMoveOfRoleKeyless, applyNullMove } from '../chess/play.js';
 import { Position } from '../chess/position.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 import type { PgnError, PgnErrorKind } from './pgn-game.js';
 import {
   decodeText,
@@ -21,6 +22,7 @@ import {
   readsAsOneMove,
   resultText,
   shortQuote,
+  SYMBOL,
   T_CLOSE,
   T_COMMENT,
   T_END,
@@ -31,11 +33,13 @@ import {
   T_SAN,
   T_TAG,
   unescapeComment,
+  WS,
 } from './pgn-lex.js';
 import { pgnGameBatches, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
-import { checkMaxGameBytes, tooLongMessage, UTF16_MESSAGE, type GameSlice } from './pgn-split.js';
+import { checkMaxGameBytes, escapeInComment, tooLongMessage, UTF16_MESSAGE, type GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
-import { isNullMoveText, resolveSan, SAN_SYNTAX, sanErrorKind, sanErrorMessage } from './san.js';
+import { variantGameStart, type VariantLine } from './pgn-variant.js';
+import { isNullMoveText, resolveMove, resolveSan, SAN_SYNTAX, sanErrorKind, sanErrorMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
 
 /**
@@ -112,6 +116,20 @@ const normalizeComment = (text: string): string => {
   return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 };
 
+/** Role of an upper-case piece letter (N B R Q K), else PAWN (no piece letter). */
+const PIECE_LETTER = new Uint8Array(256).fill(PAWN);
+PIECE_LETTER[78] = KNIGHT;
+PIECE_LETTER[66] = BISHOP;
+PIECE_LETTER[82] = ROOK;
+PIECE_LETTER[81] = QUEEN;
+PIECE_LETTER[75] = KING;
+
+/** `GameVisitReader.faultFrom`: no fault (or the marker was read), a fault of the lexer outside and among the tags, any other. */
+const NO_FAULT = 0;
+export const LEXER_FAULT = 1;
+export const TAG_FAULT = 2;
+const OTHER_FAULT = 3;
+
 /** Reads games for visitors, one after the other, with one set of buffers. */
 export class GameVisitReader {
   private readonly lexer = new PgnLexer();
@@ -119,8 +137,34 @@ export class GameVisitReader {
   private readonly levels: Level[] = [];
   private readonly validate: boolean;
   private readonly maxGameBytes: number;
+  /**
+   * After `read`, for the mainline replay (`pgn-replay.ts`): whether a fault was the lexer's
+   * (`LEXER_FAULT`, `TAG_FAULT` among the tags) and how to find the marker of a broken game
+   * (`markerAfterFault`): from the token at fault or the next one, at what variation depth.
+   */
+  faultFrom = NO_FAULT;
+  private faultDepth = 0;
+  private faultAtToken = false;
+  private faultToken = T_END;
+  /** The last game's Variant, FEN and Result tags (values unescaped), as far as read, and whether it is a Chess960 game. */
+  variantTag: string | undefined;
+  fenTag: string | undefined;
+  resultTag: string | undefined;
+  private isChess960 = false;
+  /** In the mainline mode, a lichess variant game's line (pgn-variant.ts), which plays its moves instead of the chess position. */
+  variantLine: VariantLine | undefined;
 
-  constructor(options: VisitOptions = {}) {
+  /**
+   * The mainline replay's way (`mainline`, internal: pgn-replay.ts): every variation is passed
+   * over without asking the visitor (so no move keeps the position before it), and what the tree
+   * reader refuses where the splitter and the lexer read a marker apart (`0-1!`: no marker for
+   * the splitter, which ends no game there) is read on: movetext after the marker (the last
+   * marker counts) and a tag pair after movetext (ignored).
+   */
+  private readonly mainline: boolean;
+
+  constructor(options: VisitOptions = {}, mainline = false) {
+    this.mainline = mainline;
     this.validate = options.validate !== false;
     this.maxGameBytes = checkMaxGameBytes(options.maxGameBytes);
   }
@@ -132,12 +176,167 @@ export class GameVisitReader {
     return l;
   }
 
+  /** Moves read in the mainline of the last game read, up to its end or fault. */
+  get mainlinePlies(): number {
+    return this.levels[0]?.moves ?? 0;
+  }
+
+  /** The mainline's position (words) where the last game read ended or broke. */
+  get mainlineWords(): Int32Array {
+    return this.level0().current;
+  }
+
+  private level0(): Level {
+    if (this.levels.length === 0) this.level(0);
+    return this.levels[0]!;
+  }
+
+  /** Whether the last game read is a Chess960 game (from its tags). */
+  get chess960(): boolean {
+    return this.isChess960;
+  }
+
+  /**
+   * The termination marker of the last game read, when it broke before reaching it: the game's
+   * last token if that is a marker at depth 0 (the splitter ends a game just after its marker),
+   * counted from the fault on. Read on demand: the mainline replay reports it.
+   */
+  markerAfterFault(): string | undefined {
+    if (this.faultFrom === NO_FAULT) return undefined;
+    const lx = this.lexer;
+    let depth = this.faultDepth;
+    let marker: string | undefined;
+    for (let t = this.faultAtToken ? this.faultToken : lx.next(); t !== T_END; t = lx.next()) {
+      if (t === T_OPEN) depth++;
+      else if (t === T_CLOSE && depth > 0) depth--;
+      marker = t === T_RESULT && depth === 0 ? resultText(lx.buf, lx.start, lx.stop) : undefined;
+    }
+    this.faultFrom = NO_FAULT;
+    return marker;
+  }
+
+  /**
+   * The fast path of the movetext: plays the moves of the current line for as long as the text
+   * is nothing but whitespace, move numbers, periods, SAN moves that resolve, and (when the
+   * visitor takes none) NAGs and `{…}` comments. Leaves the lexer at the first byte that is
+   * anything else, which `next` then reads as usual. Whatever is taken here, `next` would read
+   * as the same tokens (the same symbol runs), only without a token per move; a move that does
+   * not resolve is left to `next` too, which reports it.
+   */
+  private plainRun(line: Level, visitor: PgnVisitor, wantsText: boolean, skipNags: boolean, skipComments: boolean): void {
+    const keepBefore = !this.mainline;
+    const lx = this.lexer;
+    const w = line.current;
+    const b = lx.buf;
+    const end = lx.end;
+    let i = lx.pos;
+    for (;;) {
+      let c = 0;
+      while (i < end && WS[(c = b[i]!)] === 1) i++;
+      if (i >= end) break;
+      if (c === 46) {
+        // Periods after a move number, or stray.
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      if (c === 33 || c === 63) {
+        // Annotation glyphs `! ? !! ?? !? ?!` (more than two are an error: next() reports it).
+        if (!skipNags) break;
+        while (j < end && (b[j] === 33 || b[j] === 63)) j++;
+        if (j - i > 2) break;
+        i = j;
+        continue;
+      }
+      if (c === 36) {
+        // `$n`, n up to 255 in at most three digits (anything else: next()).
+        if (!skipNags) break;
+        let v = 0;
+        while (j < end && j - i <= 3 && (c = b[j]!) >= 48 && c <= 57) {
+          v = 10 * v + c - 48;
+          j++;
+        }
+        if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
+        i = j;
+        continue;
+      }
+      if (c === 123) {
+        // A `{…}` comment (PGN §5: no nesting), passed over; an unterminated one is next()'s.
+        if (!skipComments) break;
+        while (j < end && b[j] !== 125) j += escapeInComment(b, j, end) ? 2 : 1;
+        if (j >= end) break;
+        i = j + 1;
+        continue;
+      }
+      if (SYMBOL[c] !== 1) break;
+      if (c >= 48 && c <= 57) {
+        // A move number: digits, not starting with 0 (`0000`, `0-1`, `0-0`: next()), then anything
+        // but a symbol character or a byte beyond ASCII (else `1-0`, `1–0`: next()).
+        if (c === 48) break;
+        while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
+        if (j < end && SYMBOL[c] !== 0) break;
+        i = j;
+        continue;
+      }
+      // The common shapes read forwards, `e4`, `exd5`, `Nf3`, `Nxf3` with any `+` or `#`, as
+      // resolveSan would read the same symbol run (san.test: every such text to every square, in
+      // 300 sample positions).
+      let k = i;
+      const role = PIECE_LETTER[c]!;
+      let fromFile = -1;
+      if (role !== PAWN) {
+        k++;
+        if (k < end && b[k] === 120) k++;
+      } else if (c >= 97 && c <= 104 && k + 1 < end && b[k + 1] === 120) {
+        fromFile = c - 97;
+        k += 2;
+      }
+      let code = -1;
+      let shaped = false;
+      if (k + 2 <= end) {
+        const tf = b[k]! - 97;
+        const tr = b[k + 1]! - 49;
+        k += 2;
+        while (k < end && (b[k] === 43 || b[k] === 35)) k++;
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k >= end || (SYMBOL[b[k]!] === 0 && b[k] !== 64))) {
+          code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
+          shaped = true;
+          j = k;
+        }
+      }
+      if (!shaped) {
+        // Any other form: the whole symbol run to resolveSan. A run that next() reads as no move
+        // (an evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`, one with a
+        // marker glued to it) never resolves: next() reads it, as it reads a broken move.
+        while (j < end && SYMBOL[b[j]!] === 1) j++;
+        // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography; so is
+        // one that goes on with `@` (a drop, `P@e4`: one word for next()).
+        if (j < end && (SYMBOL[b[j]!] === 2 || b[j] === 64)) break;
+        code = resolveSan(w, b, i, j);
+      }
+      if (code < 0) break;
+      if (keepBefore) line.before.set(w);
+      if (shaped) applyMoveOfRoleKeyless(w, 0, code, role);
+      else applyMoveKeyless(w, 0, code);
+      line.moves++;
+      if (wantsText) visitor.move!(normalizeTypography(decodeText(b, i, j)), line.view);
+      i = j;
+    }
+    lx.pos = i;
+  }
+
   /** Reads one game (a slice from the splitter), game number `game`, telling `visitor`. */
   read(slice: GameSlice, game: number, visitor: PgnVisitor): void {
+    this.level0().moves = 0;
+    this.faultFrom = NO_FAULT;
+    this.isChess960 = false;
+    this.variantLine = undefined;
     if (visitor.beginGame?.(game) === false) return;
     const fault = this.readGame(slice, game, visitor);
-    if (fault === undefined) visitor.endGame?.(game);
-    else if (fault !== null) visitor.error?.(fault);
+    if (fault === undefined) {
+      this.faultFrom = NO_FAULT;
+      visitor.endGame?.(game);
+    } else if (fault !== null) visitor.error?.(fault);
   }
 
   /** The game's error, or undefined when it was read whole, or null when the visitor skipped its rest (after `endTags`). */
@@ -147,8 +346,14 @@ export class GameVisitReader {
     const validate = this.validate;
     const lx = this.lexer;
     lx.reset(slice.buf, slice.start, slice.end);
+    this.faultFrom = OTHER_FAULT;
+    this.faultDepth = 0;
+    this.faultAtToken = false;
+    const wantsText = visitor.move !== undefined;
     let variant: string | undefined;
     let fen: string | undefined;
+    this.variantTag = undefined;
+    this.fenTag = undefined;
     let variantAt = slice.start;
     let fenAt = slice.start;
     let movetext = false;
@@ -165,58 +370,103 @@ export class GameVisitReader {
     const startMovetext = (): PgnError | boolean => {
       movetext = true;
       if (!validate) return visitor.endTags?.(null) !== false;
+      if (this.mainline) {
+        const variantStart = variantGameStart(variant, fen);
+        if (variantStart !== undefined) {
+          if (!variantStart.ok) {
+            this.faultAtToken = true;
+            return fail('fen', variantStart.error.message, null, fenAt);
+          }
+          this.variantLine = variantStart.value;
+          return visitor.endTags?.(null) !== false;
+        }
+      }
       const start = startingPosition(variant, fen);
       if (!start.ok) {
         // A refusal points at the tag at fault (for a Chess960 game without FEN, its Variant tag).
         const at = start.error.kind === 'variant' || fen === undefined ? variantAt : fenAt;
+        this.faultAtToken = true;
         return fail(start.error.kind, start.error.message, null, at);
       }
       line.current.set(start.value.words);
       chess960 = start.value.chess960;
+      this.isChess960 = chess960;
       line.view = Position.fromWordsUnchecked(line.current, chess960);
       return visitor.endTags?.(line.view) !== false;
     };
 
+    this.resultTag = undefined;
+    // Plain runs of the movetext are read on the fast path (`plainRun`) when moves are checked.
+    const fast = validate;
+    const skipNags = visitor.nag === undefined;
+    const skipComments = visitor.comment === undefined;
     for (;;) {
+      if (fast && movetext && (!marker || this.mainline) && this.variantLine === undefined) this.plainRun(line, visitor, wantsText, skipNags, skipComments);
       const t = lx.next();
       if (t === T_END) break;
       if (t === T_TAG) {
-        if (movetext) return fail('syntax', 'tag pair after movetext', null);
-        const name = decodeText(lx.buf, lx.nameStart, lx.nameEnd);
-        const value = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
-        // The last pair of a name counts (`tagValue`).
-        if (name === 'Variant') {
-          variantAt = lx.start;
-          variant = value;
-        } else if (name === 'FEN') {
-          fenAt = lx.start;
-          fen = value;
+        if (movetext) {
+          if (this.mainline) continue;
+          return fail('syntax', 'tag pair after movetext', null);
         }
-        visitor.tag?.(name, value);
+        // The last pair of a name counts (`tagValue`). Other tags are decoded only for a visitor that takes them.
+        if (lx.tagIs('Variant')) {
+          variantAt = lx.start;
+          variant = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+        } else if (lx.tagIs('FEN')) {
+          fenAt = lx.start;
+          fen = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+        } else if (lx.tagIs('Result')) this.resultTag = decodeText(lx.buf, lx.valueStart, lx.valueEnd, true);
+        this.variantTag = variant;
+        this.fenTag = fen;
+        visitor.tag?.(decodeText(lx.buf, lx.nameStart, lx.nameEnd), decodeText(lx.buf, lx.valueStart, lx.valueEnd, true));
         continue;
       }
-      if (t === T_ERROR) return fail('syntax', lx.error, null);
+      if (t === T_ERROR) {
+        this.faultFrom = lx.errorInTag ? TAG_FAULT : LEXER_FAULT;
+        return fail('syntax', lx.error, null);
+      }
       if (!movetext) {
+        this.faultToken = t;
         const started = startMovetext();
         if (started === false) return null;
         if (started !== true) return started;
       }
-      if (marker) return fail('syntax', 'movetext after the termination marker', null);
+      if (marker && !this.mainline) return fail('syntax', 'movetext after the termination marker', null);
       switch (t) {
         case T_SAN: {
           // As read, but for typographic dashes (`O‑O` is kept as `O-O`); an error quotes the text
           // as written, as the mainline replay's does, shortened (a word of megabytes would be
           // written twice).
-          const text = decodeText(lx.buf, lx.start, lx.stop);
-          const san = normalizeTypography(text);
+          // The text is decoded only for a visitor that takes it, or for an error.
+          const variantLine = this.variantLine as VariantLine | undefined;
+          if (variantLine !== undefined) {
+            const written = decodeText(lx.buf, lx.start, lx.stop);
+            const refused = variantLine.play(written);
+            if (refused !== null) return fail(refused.kind, refused.message, shortQuote(written));
+            line.moves++;
+            if (wantsText) visitor.move!(normalizeTypography(written), null);
+            break;
+          }
           if (validate) {
             const code = resolveSan(line.current, lx.buf, lx.start, lx.stop);
-            if (code < 0 && !isNullMoveText(san)) return fail(sanErrorKind(code), sanErrorMessage(code, shortQuote(text)), shortQuote(text));
-            line.before.set(line.current);
-            // A Position keeps no key (`polyglotKey` computes it when asked).
-            if (code >= 0) applyMoveKeyless(line.current, 0, code);
-            else if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${shortQuote(text)}' while in check`, shortQuote(text));
-          } else if (!readsAsOneMove(san)) {
+            if (code < 0) {
+              const text = decodeText(lx.buf, lx.start, lx.stop);
+              if (!isNullMoveText(normalizeTypography(text))) return fail(sanErrorKind(code), sanErrorMessage(code, shortQuote(text)), shortQuote(text));
+              line.before.set(line.current);
+              if (!applyNullMove(line.current, 0)) return fail('illegal', `null move '${shortQuote(text)}' while in check`, shortQuote(text));
+            } else {
+              line.before.set(line.current);
+              // A Position keeps no key (`polyglotKey` computes it when asked).
+              applyMoveKeyless(line.current, 0, code);
+            }
+            line.moves++;
+            if (wantsText) visitor.move!(normalizeTypography(decodeText(lx.buf, lx.start, lx.stop)), line.view);
+            break;
+          }
+          const text = decodeText(lx.buf, lx.start, lx.stop);
+          const san = normalizeTypography(text);
+          if (!readsAsOneMove(san)) {
             // Unchecked, a word that the lexer cuts into no move (`N½-½`: `N` and a marker, `0e.p.`)
             // would be a move that the writer cannot write back as itself (`N` reads as a NAG): refused.
             return fail('syntax', `'${shortQuote(text)}' is not a move that PGN can write back`, shortQuote(text));
@@ -232,13 +482,18 @@ export class GameVisitReader {
           visitor.nag?.(lx.nag);
           break;
         case T_COMMENT: {
+          // Decoded only for a visitor that takes comments.
+          if (skipComments) break;
           const raw = decodeText(lx.buf, lx.valueStart, lx.valueEnd);
-          visitor.comment?.(normalizeComment(lx.braced ? unescapeComment(raw) : raw));
+          visitor.comment!(normalizeComment(lx.braced ? unescapeComment(raw) : raw));
           break;
         }
         case T_OPEN: {
-          if (line.moves === 0) return fail('syntax', 'variation before any move', null);
-          if (visitor.beginVariation?.() === false) {
+          if (line.moves === 0) {
+            this.faultDepth = 1;
+            return fail('syntax', 'variation before any move', null);
+          }
+          if (this.mainline || visitor.beginVariation?.() === false) {
             const fault = this.skipVariation(fail);
             if (fault !== undefined) return fault;
             break;
@@ -267,6 +522,7 @@ export class GameVisitReader {
     // Glyphs of a game without moves (`$1 *`) annotate nothing; a game without movetext still
     // has a starting position (and may be refused for its tags).
     if (!movetext) {
+      this.faultToken = T_END;
       const started = startMovetext();
       if (started === false) return null;
       if (started !== true) return started;

@@ -54,7 +54,7 @@ test('a game past maxGameBytes is a limit error at its first byte; the games aro
   // Within the limit, nothing changes.
   assert.deepEqual(replayPgnSync(bytes, { maxGameBytes: 10000 }), replayPgnSync(bytes));
   assert.throws(() => replayPgnSync(bytes, { maxGameBytes: 0 }), RangeError);
-  assert.throws(() => new PgnSplitter(16, false, 1.5), RangeError);
+  assert.throws(() => new PgnSplitter(16, 1.5), RangeError);
 });
 
 /** Peak resident memory growth while `run` runs, sampled by `sample()` calls, in MB. */

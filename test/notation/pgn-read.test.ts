@@ -589,7 +589,7 @@ function splitThenReplay(bytes: Uint8Array): ReplayRecord[] {
   return [...pgnGamesSync(bytes)].map((slice, i) => replayer.replay(slice, i + 1));
 }
 
-test('plain games replayed where the splitter pauses: the records of split-then-replay, whole or in chunks', { skip: sharedSkip('games') }, async () => {
+test('replay whole or in chunks: the records of split-then-replay, error lines counted over plain and annotated games', { skip: sharedSkip('games') }, async () => {
   const rng = new Rng(testSeed(11));
   const inputs = filesUnder(TRICKY).map((f) => readFileSync(f) as Uint8Array);
   // Every real file whole (a file added later too), but the masters file, cut below.
@@ -598,7 +598,7 @@ test('plain games replayed where the splitter pauses: the records of split-then-
     inputs.push(name.endsWith('.gz') ? gunzipSync(raw) : raw);
   }
   // Plain games (without comments, and with a clock comment after every move), in CRLF and
-  // lone-CR forms too: most of them take the paused path.
+  // lone-CR forms too.
   const latin1 = (name: string, size: number): string =>
     new TextDecoder('latin1').decode(gunzipSync(readFileSync(sharedPath('games', name))).subarray(0, size)).replace(/\r\n/g, '\n');
   const masters = latin1('masters-pgnmentor-105k.pgn.gz', 3_000_000); // CR LF in the file
@@ -614,22 +614,7 @@ test('plain games replayed where the splitter pauses: the records of split-then-
     [annotated, '\r\n', 4000], [annotated, '\r', 4000],
   ] as const) {
     const bytes = Buffer.from(text.replace(/\n/g, eol), 'latin1');
-    // Nearly all of these are read by the replayer alone, the splitter skipping them (else this
-    // test would compare nothing new).
-    const split = PgnSplitter.whole(bytes, true);
-    const skipGame = split.skipGame.bind(split);
-    let skipped = 0;
-    split.skipGame = (...args) => {
-      skipped++;
-      skipGame(...args);
-    };
-    const replayer = new GameReplayer();
-    for (let n = 1; ; n++) {
-      while (split.take() !== undefined) n++;
-      if (!split.paused) break;
-      replayer.replayPaused(split, n);
-    }
-    assert.ok(skipped > least, `${JSON.stringify(eol)}: ${skipped} games skipped by the splitter`);
+    assert.ok(splitThenReplay(bytes).length > least, JSON.stringify(eol));
     inputs.push(bytes);
   }
   // Each input ends with a broken game: its error's line checks the lines counted before it.
@@ -656,7 +641,7 @@ test('plain games replayed where the splitter pauses: the records of split-then-
   assert.ok(lineChecks > inputs.length * 0.9, `${lineChecks} of ${inputs.length} inputs end with the broken game`);
 });
 
-test('paused replay at the edges of the splitter rules: the records of split-then-replay', () => {
+test('replay at the edges of the splitter rules: the records of split-then-replay', () => {
   const cases = [
     '1. e4 e5 2. Nf3!1-0 Nc6 1-0', // a marker after a glyph is no marker for the splitter
     '1. e4 e5 2. Nf3$11-0 Nc6 0-1',
@@ -751,30 +736,23 @@ test('annotation glyphs and NAGs among the moves: the valid ones are skipped, th
   }
 });
 
-test('splitter pause: a plain game (comments too) is skipped past; at anything else the splitter resumes and the replay reads on', () => {
+test('replay across games: comments, a `;` comment, a game without tags, an unfinished one; lines counted', () => {
   const text = '[Event "a"]\n\n1. e4 {x}\ne5\n2. Nf3 1-0\n\n[Event "b"]\n\n1. d4 ; note\n d5 0-1\n\n1. c4 *\n[Event "c"]\n\n1. e4 {unfinished';
   const bytes = new TextEncoder().encode(text);
-  const split = new PgnSplitter(16, true);
+  const split = new PgnSplitter(16);
   split.push(bytes);
   const replayer = new GameReplayer();
-  assert.equal(split.take(), undefined);
-  assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [0, 1, 1]);
-  const first = replayer.replayPaused(split, 1);
+  const first = replayer.replay(split.take()!, 1);
   assert.deepEqual({ ...first, fen: undefined }, { game: 1, plies: 3, fen: undefined, result: '1-0', error: null });
-  // Paused at the second game, which has a `;` comment: the splitter cuts it, the replay reads on.
-  assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('[Event "b"]'), 7, 1]);
-  const second = replayer.replayPaused(split, 2)!;
+  const slice = split.take()!;
+  assert.deepEqual([slice.start, slice.line, slice.column], [text.indexOf('[Event "b"]'), 7, 1]);
+  const second = replayer.replay(slice, 2);
   assert.deepEqual([second.plies, second.result, second.fen], [2, '0-1', 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2']);
-  // The third game has no tags: its movetext starts the game (line 10).
-  assert.ok(split.paused);
-  assert.deepEqual([split.gameStart, split.gameLine, split.gameColumn], [text.indexOf('1. c4'), 12, 1]);
-  assert.equal(replayer.replayPaused(split, 3)!.result, '*');
-  // The fourth is not complete yet: given back, and cut when the input ends.
-  assert.ok(split.paused);
-  assert.equal(replayer.replayPaused(split, 4), undefined);
-  assert.ok(!split.paused);
+  // The third game has no tags: its movetext starts the game.
+  const third = split.take()!;
+  assert.deepEqual([third.start, third.line, third.column], [text.indexOf('1. c4'), 12, 1]);
+  assert.equal(replayer.replay(third, 3).result, '*');
+  // The fourth is not complete yet: cut when the input ends.
   assert.equal(split.take(), undefined);
   split.finish();
   const fourth = split.take()!;

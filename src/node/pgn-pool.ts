@@ -9,7 +9,8 @@
  * order; line numbers count from the segment's start and are shifted by the line breaks before
  * it. On the first wrong cut the main thread falls back to the sure way for the rest of the
  * input: it splits the text itself, from the start of the segment at fault, and sends batches of
- * whole games. Either way at most two messages per worker are in flight, so memory stays flat.
+ * whole games, fed to its splitter only as jobs finish. Either way at most two messages per worker
+ * are in flight, so memory stays flat.
  *
  * No buffer is ever transferred (detached): the first detach in a thread invalidates V8's
  * "array buffer detaching" protector, after which every typed-array access of that thread's
@@ -69,6 +70,9 @@ export function findCut(b: Buffer, len: number): number {
   }
   return -1;
 }
+
+/** Segments' worth of text held without a cut before this thread splits the rest itself. */
+const NO_CUT_SEGMENTS = 4;
 
 /** Whole games packed one after the other, for the fallback path. */
 class GameBatch {
@@ -177,13 +181,13 @@ export class PgnReplayPool {
 
   /** The same, a batch of records per job (one `await` per batch rather than per game, for throughput). */
   async *replayBatches(source: AsyncIterable<Uint8Array>, options: ParallelOptions = {}): AsyncGenerator<ReplayRecord[]> {
-    const run = new OrderedReplay((work) => this.run(work), options);
+    const run = new OrderedReplay((work) => this.run(work), options, 2 * this.workers.length);
     let failed = false;
     let failure: unknown;
     try {
       for await (const chunk of source) {
         run.push(chunk);
-        while (run.inFlight >= 2 * this.workers.length || run.mustWait) yield await run.takeOldest();
+        while (run.mustWait) yield await run.takeOldest();
       }
     } catch (e) {
       failed = true;
@@ -219,6 +223,14 @@ class OrderedReplay {
   private splitterLineShift = 0;
   private fallbackClosed = false;
   private batch = new GameBatch();
+  /**
+   * Text for the fallback splitter not yet fed to it (copies, in input order, each at most a
+   * segment): it is fed only while fewer than `maxJobs` jobs are in flight, so that a large
+   * piece of text (up to a game's limit when no cut is found) never becomes many batches at
+   * once, each held with its records until its turn.
+   */
+  private backlog: Uint8Array[] = [];
+  private readonly maxJobs: number;
   private nextGame = 1;
   /** Line breaks before the next segment to be taken back. */
   private lineShift = 0;
@@ -227,8 +239,9 @@ class OrderedReplay {
   /** Why a job failed (its worker died). */
   private failure: unknown;
 
-  constructor(send: (work: PgnWork) => Promise<PgnJobResult>, options: ParallelOptions) {
+  constructor(send: (work: PgnWork) => Promise<PgnJobResult>, options: ParallelOptions, maxJobs: number) {
     this.send = send;
+    this.maxJobs = Math.max(1, maxJobs);
     this.segmentBytes = Math.max(1, options.segmentBytes ?? 1 << 20);
     this.fen = options.fen !== false;
     this.maxGameBytes = checkMaxGameBytes(options.maxGameBytes);
@@ -254,9 +267,10 @@ class OrderedReplay {
     if (this.splitter === undefined && this.pendingLen >= this.segmentBytes) {
       const cut = findCut(Buffer.from(this.pending.buffer, this.pending.byteOffset, this.pendingLen), this.pendingLen);
       if (cut > 0) this.sendSegment(cut);
-      else if (this.pendingLen > this.maxGameBytes) {
-        // No cut in more than a game's bytes (one endless game, or no tag pairs): this thread
-        // splits from here on, so that what is held stays bounded by the per-game limit.
+      else if (this.pendingLen > Math.min(this.maxGameBytes, NO_CUT_SEGMENTS * this.segmentBytes)) {
+        // No cut in several segments' bytes (games without tag pairs, or one long game): this
+        // thread splits from here on, so that no segment (and no job's records: a megabyte of
+        // tiny games is a hundred thousand) grows past a few segments.
         this.startFallback();
         this.feedPending();
       }
@@ -264,11 +278,12 @@ class OrderedReplay {
   }
 
   /**
-   * Whether the caller must take results back before pushing more: the fallback splitter waits
-   * for the segments sent before it, and meanwhile the input would pile up in `pending`.
+   * Whether the caller must take results back before pushing more: `maxJobs` jobs are in flight,
+   * or the fallback splitter has text waiting (for the segments sent before it, or for jobs to
+   * finish), and meanwhile the input would pile up.
    */
   get mustWait(): boolean {
-    return this.splitter !== undefined && this.segmentsOut > 0;
+    return this.jobs.length >= this.maxJobs || (this.splitter !== undefined && (this.segmentsOut > 0 || this.backlog.length > 0));
   }
 
   private startFallback(): void {
@@ -309,9 +324,12 @@ class OrderedReplay {
       this.lineShift += r.lineBreaks!;
       this.spare.push(bytes.buffer as SharedArrayBuffer);
       this.feedPending();
+      this.pump();
       this.closeFallback();
     } else {
       records = jobRecords(r, this.nextGame, 0);
+      this.pump();
+      this.closeFallback();
     }
     this.nextGame += records.length;
     return records;
@@ -378,14 +396,25 @@ class OrderedReplay {
     this.batch = new GameBatch();
   }
 
-  /** Text for the fallback splitter; whole games go out in batches. */
+  /** Text for the fallback splitter (copied: `bytes` may be a buffer used again); whole games go out in batches. */
   private feed(bytes: Uint8Array): void {
-    const s = this.splitter!;
-    s.push(bytes);
-    for (let g = s.take(); g !== undefined; g = s.take()) {
-      this.batch.add(g, this.splitterLineShift);
-      if (this.batch.len >= this.segmentBytes) this.sendBatch();
+    for (let i = 0; i < bytes.length; i += this.segmentBytes) this.backlog.push(bytes.slice(i, i + this.segmentBytes));
+    this.pump();
+  }
+
+  /** Feeds the backlog to the fallback splitter while fewer than `maxJobs` jobs are in flight. */
+  private pump(): void {
+    const s = this.splitter;
+    if (s === undefined) return;
+    let k = 0;
+    for (; k < this.backlog.length && this.jobs.length < this.maxJobs; k++) {
+      s.push(this.backlog[k]!);
+      for (let g = s.take(); g !== undefined; g = s.take()) {
+        this.batch.add(g, this.splitterLineShift);
+        if (this.batch.len >= this.segmentBytes) this.sendBatch();
+      }
     }
+    if (k > 0) this.backlog = this.backlog.slice(k);
   }
 
   /** Once every segment sent before the fallback is back, the text still pending goes to the splitter. */
@@ -400,6 +429,7 @@ class OrderedReplay {
     const s = this.splitter;
     if (!this.finished || s === undefined || this.segmentsOut > 0 || this.fallbackClosed) return;
     this.feedPending();
+    if (this.backlog.length > 0) return;
     s.finish();
     for (let g = s.take(); g !== undefined; g = s.take()) this.batch.add(g, this.splitterLineShift);
     this.sendBatch();

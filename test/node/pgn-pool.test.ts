@@ -63,6 +63,27 @@ test('findCut picks a line-opening tag after a blank line or after movetext, nev
   assert.equal(findCut(cr, cr.length), 9);
 });
 
+test('many tiny games without tags: what the pool holds stays bounded by its segments, not by the input', async () => {
+  // No tag pair, so no cut: the pool once held all of it as one segment (or, past the game
+  // limit, split it at once into batches all sent together), and took every record back at
+  // once: 4 GB for what one thread replays in 0.5 GB. Now no batch of records comes from more
+  // than a few segments of text (at least 8 bytes a game here), whatever the input's size.
+  const segmentBytes = 1 << 16;
+  const text = '1. e4 *\n'.repeat(300_000); // 2.4 MB, 300,000 games
+  const bytes = enc.encode(text);
+  const expected = replayPgnSync(bytes);
+  let largest = 0;
+  const got: ReplayRecord[] = [];
+  for await (const batch of pool.replayBatches(chunks(bytes, 1 << 16), { segmentBytes })) {
+    largest = Math.max(largest, batch.length);
+    for (const r of batch) got.push(r);
+  }
+  assert.equal(got.length, 300_000);
+  assert.deepEqual(got, expected);
+  const bound = (5 * segmentBytes) / 8;
+  assert.ok(largest <= bound, `a batch of ${largest} records (bound ${bound})`);
+});
+
 test('wrong cuts (tags and blank lines inside comments, games without blank lines) and results that are no marker give the sequential records', async () => {
   const game = (i: number, extra = ''): string =>
     `[Event "g${i}"]\n[Result "*"]\n\n1. e4 {a comment\n\n[Event "not a tag"]\n\nstill the comment} e5 ${extra}2. Nf3 *\n\n`;

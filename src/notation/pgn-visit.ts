@@ -141,17 +141,20 @@ export class GameVisitReader {
    * After `read`, for the mainline replay (`pgn-replay.ts`): whether a fault was the lexer's
    * (`LEXER_FAULT`, `TAG_FAULT` among the tags) and how to find the marker of a broken game
    * (`markerAfterFault`): from the token at fault or the next one, at what variation depth.
+   * @internal
    */
   faultFrom = NO_FAULT;
   private faultDepth = 0;
   private faultAtToken = false;
   private faultToken = T_END;
-  /** The last game's Variant, FEN and Result tags (values unescaped), as far as read, and whether it is a Chess960 game. */
+  /** The last game's Variant tag (value unescaped), as far as read. @internal */
   variantTag: string | undefined;
+  /** Its FEN tag. @internal */
   fenTag: string | undefined;
+  /** Its Result tag. @internal */
   resultTag: string | undefined;
   private isChess960 = false;
-  /** In the mainline mode, a lichess variant game's line (pgn-variant.ts), which plays its moves instead of the chess position. */
+  /** In the mainline mode, a lichess variant game's line (pgn-variant.ts), which plays its moves instead of the chess position. @internal */
   variantLine: VariantLine | undefined;
 
   /**
@@ -176,12 +179,12 @@ export class GameVisitReader {
     return l;
   }
 
-  /** Moves read in the mainline of the last game read, up to its end or fault. */
+  /** Moves read in the mainline of the last game read, up to its end or fault. @internal */
   get mainlinePlies(): number {
     return this.levels[0]?.moves ?? 0;
   }
 
-  /** The mainline's position (words) where the last game read ended or broke. */
+  /** The mainline's position (words) where the last game read ended or broke. @internal */
   get mainlineWords(): Int32Array {
     return this.level0().current;
   }
@@ -191,7 +194,7 @@ export class GameVisitReader {
     return this.levels[0]!;
   }
 
-  /** Whether the last game read is a Chess960 game (from its tags). */
+  /** Whether the last game read is a Chess960 game (from its tags). @internal */
   get chess960(): boolean {
     return this.isChess960;
   }
@@ -200,6 +203,7 @@ export class GameVisitReader {
    * The termination marker of the last game read, when it broke before reaching it: the game's
    * last token if that is a marker at depth 0 (the splitter ends a game just after its marker),
    * counted from the fault on. Read on demand: the mainline replay reports it.
+   * @internal
    */
   markerAfterFault(): string | undefined {
     if (this.faultFrom === NO_FAULT) return undefined;

@@ -9,75 +9,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { debianBinary } from '../debian.js';
 import { findStockfish } from '../stockfish.js';
-import { decodePng, pixelSummary } from './png.js';
+import { click, shot, startServe, stopServe, until } from './playground-page.js';
 import { parseProgressive } from '../../src/variants/progressive/text.js';
 
-const ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
-const ARTEFACTS = join(ROOT, 'artefacts', 'playground');
 const chromiumPath = debianBinary('chromium', ['/usr/bin/chromium']);
-
-/** Starts `caissa serve` with `args`; resolves with the process and the URL it prints. */
-async function startServe(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'caissa.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout!.setEncoding('utf8').on('data', (c: string) => {
-      out += c;
-      const line = /^(http:\/\/\S+)\n/.exec(out);
-      if (line) done(line[1]!);
-    });
-    child.on('exit', (code) => fail(new Error(`caissa serve exited (${code}): ${err}`)));
-    setTimeout(() => fail(new Error(`caissa serve printed no URL in 20 s: ${out}${err}`)), 20_000);
-  });
-  return { child, url };
-}
-
-async function stopServe(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
-
-/** The centre of a square of the board on the screen (the diagram: 378 units, an 18-unit margin). */
-async function click(page: Page, square: string): Promise<void> {
-  const box = (await page.locator('#board svg').boundingBox())!;
-  const flipped = (await page.getAttribute('#board', 'data-orientation')) === 'black';
-  const unit = box.width / 378;
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const col = flipped ? 7 - file : file;
-  const row = flipped ? rank : 7 - rank;
-  await page.mouse.click(box.x + (18 + 45 * col + 22.5) * unit, box.y + (45 * row + 22.5) * unit);
-}
-
-/** A screenshot of the page into the artefacts; the board's must not be blank. */
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTEFACTS, { recursive: true });
-  writeFileSync(join(ARTEFACTS, `${name}.png`), await page.screenshot({ fullPage: true }));
-  const board = decodePng(await page.locator('#board').screenshot());
-  const { colours, share } = pixelSummary(board);
-  assert.ok(board.width > 100 && board.height > 100, `${name}: board ${board.width}×${board.height}`);
-  assert.ok(colours >= 8 && share > 0.3, `${name}: the board area looks blank (${colours} colours, ${(share * 100).toFixed(1)}% off the main one)`);
-}
-
-/** Polls `check` every 50 ms until it holds; fails after `ms` (the page's policy forbids eval, so no waitForFunction). */
-async function until(what: string, check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const attr = (page: Page, name: string): Promise<string | null> => page.getAttribute('#board', name);
 const waitAttr = (page: Page, name: string, value: string, timeout = 30_000): Promise<unknown> =>

@@ -11,11 +11,22 @@
  * sum of the `time` each search reports is printed too, but cannot serve: it is in whole
  * milliseconds, a search at 1000 nodes takes one or two, and Stockfish adds 1 ms to the time it
  * reports (its UCI `pv` output). The ratio of the two wall times is the speed-up of `--jobs 2`.
+ *
+ * A second peer is the floor of any client: bench/peers/uci-replay.c (built with gcc here) sends
+ * the same commands, block by block, and reads nothing but the line that ends each block. Its
+ * wall time holds the engine's own waits (pipe wake-ups, its threads' hand-overs) that no client
+ * can remove; caissa's wall time beyond it is the overhead that is the client's.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { analyseGames } from '../src/node/game-analysis.js';
 import { UciEngine } from '../src/node/uci-engine.js';
+import { PositionCommandBuilder } from '../src/node/uci-position.js';
+import { gameStartingPosition, playLine } from '../src/notation/pgn-walk.js';
 import { sharedPath } from '../src/node/data.js';
 import type { PgnGame } from '../src/notation/pgn-game.js';
 import { parsePgn } from '../src/notation/pgn-read.js';
@@ -73,11 +84,51 @@ async function startupCpu(): Promise<number> {
   return costs.sort((a, b) => a - b)[2]!;
 }
 
+/** The commands analyseGame sends for `games`, in blocks (a blank line after each answer awaited). */
+function commandScript(): string {
+  const blocks: string[] = [];
+  const builder = new PositionCommandBuilder();
+  for (const game of games) {
+    const start = gameStartingPosition(game);
+    const steps = start.ok ? playLine(start.value, game.moves) : undefined;
+    if (!start.ok || steps === undefined || !steps.ok) throw new Error('a game of the bench does not play');
+    const nullAt = steps.value.findIndex((s) => s.move === null);
+    const played = (nullAt < 0 ? steps.value : steps.value.slice(0, nullAt)).map((s) => s.move!);
+    blocks.push('ucinewgame\nisready');
+    for (let i = 0; i <= played.length; i++) {
+      const { position, command } = builder.build({ start: start.value, moves: played.slice(0, i) });
+      if (position.countLegalMoves() > 0) blocks.push(`${command}\ngo nodes ${NODES}`);
+    }
+  }
+  return blocks.join('\n\n') + '\n\n';
+}
+
+/** Wall seconds of the minimal C client replaying the script (the median of three), or undefined without gcc. */
+function floorSeconds(): number | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'caissa-uci-replay-'));
+  try {
+    const binary = join(dir, 'uci-replay');
+    try {
+      execFileSync('gcc', ['-O2', '-o', binary, fileURLToPath(new URL('../../bench/peers/uci-replay.c', import.meta.url))], { stdio: 'pipe' });
+    } catch {
+      console.log('uci-replay: gcc unavailable, the minimal client is not run');
+      return undefined;
+    }
+    const script = join(dir, 'script.txt');
+    writeFileSync(script, commandScript());
+    const times = [0, 1, 2].map(() => Number(execFileSync(binary, [ENGINE, script], { encoding: 'utf8' }).trim()));
+    return times.sort((a, b) => a - b)[1]!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 console.log(`analyse: ${games.length} games, --nodes ${NODES}, ${ENGINE}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 await run(1); // warm-up: the engine's binary in the page cache, our code compiled
 const startup = await startupCpu();
 const one = await run(1);
 const two = await run(2);
+const floor = floorSeconds();
 for (const [name, r, jobs] of [['--jobs 1', one, 1], ['--jobs 2', two, 2]] as const) {
   const own = (r.engineCpu - jobs * startup) / jobs; // per engine, as they run side by side
   console.log(
@@ -88,5 +139,8 @@ for (const [name, r, jobs] of [['--jobs 1', one, 1], ['--jobs 2', two, 2]] as co
 }
 const own1 = one.engineCpu - startup;
 console.log(`client overhead (--jobs 1, wall beyond the engine's own time): ${((100 * (one.wall / 1000 - own1)) / own1).toFixed(1)}% (target ≤ 10%)`);
+if (floor !== undefined) {
+  console.log(`minimal C client (the floor): ${floor.toFixed(2)} s wall; caissa --jobs 1 beyond it: ${((100 * (one.wall / 1000 - floor)) / floor).toFixed(1)}%`);
+}
 console.log(`client CPU per position: ${((1e6 * one.clientCpu) / one.positions).toFixed(0)} µs; engine CPU per position: ${((1e6 * own1) / one.positions).toFixed(0)} µs`);
 console.log(`--jobs 2 / --jobs 1 speed-up: ${(one.wall / two.wall).toFixed(2)}× (target ≥ 1.7× on 2 cores)`);

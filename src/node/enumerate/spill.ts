@@ -4,7 +4,7 @@
  * on SIGINT and SIGTERM too; the directories of processes that no longer run (killed with -9) are
  * swept by the next run that spills.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,8 +50,18 @@ export async function withSpillDir<T>(keep: boolean, body: (dir: string) => Prom
   };
   // The process then ends at once (its worker threads may still be writing), with the code a
   // shell gives a process ended by the signal: 128 + its number.
+  // Workers may still be creating files in it: the directory is first renamed out of their way,
+  // and a removal that still fails is left to the next run's sweep (the name keeps the pid).
   const onSignal = (signal: NodeJS.Signals): void => {
-    remove();
+    if (!keep) {
+      try {
+        const doomed = `${dir}-removing`;
+        renameSync(dir, doomed);
+        rmSync(doomed, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // swept by the next run that spills
+      }
+    }
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.on('SIGINT', onSignal);

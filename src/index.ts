@@ -1,7 +1,7 @@
 /**
  * caissa: the supported API. Standard chess and Chess960 (boards, setups, positions, moves,
  * queries, outcomes), their notations (FEN, EPD, UCI, SAN, PGN) and perft at the top level; the
- * variants and the self-play environment as namespaces (`paco`, `progressive`, `env`). Subpaths
+ * variants and the self-play environment as namespaces (`lichess`, `paco`, `progressive`, `env`). Subpaths
  * (`caissa/chess`, `caissa/notation`, `caissa/tools`, …) give each layer; the engine's words and
  * unchecked fast paths are in `caissa/internal`, which is not a stable API.
  */
@@ -35,7 +35,7 @@ export { addVariation, deleteVariation, nodeAt, parsePath, pathToString, PgnCurs
 export type { MoveInput, PgnEditError, PgnPath } from './notation/index.js';
 export { gameStartingPosition, makeCommentCommands, makePgn, parseCommentCommands, parsePgn, playLine, readPgn, replayPgn, tagValue, visitPgn, visitPgnSync } from './notation/index.js';
 export type {
-  CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnSource, PgnStep,
+  CommentCommands, CommentEvaluation, CommentShape, LineError, ParseGameOptions, PgnChunk, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnPosition, PgnSource, PgnStep,
   PgnVisitor, ReplayError, ReplayOptions, ReplayRecord, ShapeColor, StartError, VisitOptions, WritePgnOptions,
 } from './notation/index.js';
 export { perft, perftDivide } from './tools/perft.js';
@@ -45,6 +45,11 @@ export { solveSeries, progressivePerft } from './tools/progressive/index.js';
 export type { SeriesSolution, SolveOptions as SeriesSolveOptions, SolveStatus as SeriesSolveStatus } from './tools/progressive/index.js';
 /** Progressive chess: `progressive.ProgressivePosition`, `progressive.parseCourseProblem`, … */
 export * as progressive from './variants/progressive/index.js';
+/**
+ * The seven lichess variants: `lichess.VariantPosition` (the positions a PGN visitor is told in a
+ * `[Variant "Crazyhouse"]` game, `PgnPosition`), `lichess.parseVariantSan`, `lichess.variantPerft`, …
+ */
+export * as lichess from './variants/lichess/index.js';
 /** Paco Ŝako: `paco.pacoStart()`, `paco.executeAction` (checked), `paco.turnPerft`, … */
 export * as paco from './variants/paco/index.js';
 /** Batched self-play environments: `env.BatchEnv`, `env.ChessKernel`, `env.encodeNpy`, … */

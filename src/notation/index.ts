@@ -13,7 +13,7 @@ export { pgnGameBatches, pgnGames, pgnGamesSync, type PgnChunk, type PgnSource }
 export { DEFAULT_MAX_GAME_BYTES, type GameSlice } from './pgn-split.js';
 export { startingPosition as pgnStartingPosition, variantKind, type StartError, type VariantKind } from './pgn-start.js';
 export { makePgn, type WritePgnOptions } from './pgn-write.js';
-export { GameVisitReader, visitPgn, visitPgnSync, type PgnVisitor, type VisitOptions } from './pgn-visit.js';
+export { GameVisitReader, visitPgn, visitPgnSync, type PgnPosition, type PgnVisitor, type VisitOptions } from './pgn-visit.js';
 export { GameRecord, lineText, mainline, makeLan, resultMarker } from './game-record.js';
 export type { LineTextOptions, MainlineMove } from './game-record.js';
 export { nodeAt, parsePath, pathToString, type PgnEditError, type PgnPath } from './pgn-path.js';

@@ -94,13 +94,14 @@ export class GameReplayer implements PgnVisitor {
     let chess960 = reader.chess960;
     let result = this.marker;
     // A lichess variant game's final position is its line's (pgn-variant.ts).
-    let variantFen: string | null = this.started && reader.variantLine !== undefined ? reader.variantLine.position.fen() : null;
+    const variantEnd = reader.mainlineVariant;
+    let variantFen: string | null = this.started && variantEnd !== undefined ? variantEnd.fen() : null;
     if (error !== null) {
       if (!this.started && reader.faultFrom === LEXER_FAULT) {
         // A lexer error before the movetext (not among the tags, which were read whole): the
         // record still gives the starting position the tags set up, if any.
         const variantStart = variantGameStart(reader.variantTag, reader.fenTag);
-        if (variantStart !== undefined) variantFen = variantStart.ok ? variantStart.value.position.fen() : null;
+        if (variantStart !== undefined) variantFen = variantStart.ok ? variantStart.value.fen() : null;
         else {
           const start = startingPosition(reader.variantTag, reader.fenTag);
           if (start.ok) {
@@ -118,7 +119,7 @@ export class GameReplayer implements PgnVisitor {
     let finalFen: string | null = null;
     if (options.fen === false) finalFen = null;
     else if (variantFen !== null) finalFen = variantFen;
-    else if (words !== null && reader.variantLine === undefined) {
+    else if (words !== null && variantEnd === undefined) {
       // Moves were played without the key (replay never reads it): recompute it for the Position.
       const w = new Int32Array(words);
       refreshKey(w, 0);

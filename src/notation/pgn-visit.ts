@@ -38,15 +38,31 @@ import {
 import { pgnGameBatches, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
 import { checkMaxGameBytes, escapeInComment, tooLongMessage, UTF16_MESSAGE, type GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
-import { variantGameStart, type VariantLine } from './pgn-variant.js';
-import { isNullMoveText, resolveMove, resolveSan, SAN_SYNTAX, sanErrorKind, sanErrorMessage } from './san.js';
+import type { VariantPosition } from '../variants/lichess/position.js';
+import { playVariantSan, variantGameStart } from './pgn-variant.js';
+import { isNullMoveText, resolveMove, resolveSan, SAN_SYNTAX, sanErrorKind, sanErrorMessage, sanKindMessage } from './san.js';
 import { normalizeTypography } from './typography.js';
+
+/**
+ * A position as a checked reader tells it: a chess one (`Position`: standard chess and
+ * Chess960) or, for a game whose `[Variant]` names a lichess variant, a `VariantPosition`. Both
+ * have `words`, `chess960`, `board`, `turn`, `halfmoves`, `fullmoves`, `isCheck()`,
+ * `legalMoves()`, `countLegalMoves()`, `dests()`, `legalEpSquare()` and `toSetup()`; only a
+ * variant one has `rules`, `fen()` and `outcome()` (for a chess one: `makeFen`,
+ * `positionOutcome`). Tell them apart with `instanceof Position` or `'rules' in pos`.
+ */
+export type PgnPosition = Position | VariantPosition;
 
 /**
  * What a reader tells about each game, in the order of the text. Every method is optional. A
  * game's calls are `beginGame`, its tags, `endTags` (with the starting position), then the
  * movetext's moves, NAGs, comments and variations, its marker, and last either `endGame` or
  * `error` (the game is broken there; nothing of it is told after the error).
+ *
+ * The positions told are `Position`s for standard chess and Chess960, and `VariantPosition`s for
+ * the games of the seven lichess variants (`[Variant "Crazyhouse"]`, …), whose every move,
+ * variations included, is checked by the variant's rules: a visitor that handles chess only
+ * tests `pos instanceof Position` (or skips such games in `endTags`).
  */
 export interface PgnVisitor {
   /** Game number `game` (1-based) starts. False: skip it, nothing more of it is told. */
@@ -54,17 +70,19 @@ export interface PgnVisitor {
   /** A tag pair, its value's escapes removed (PGN §8.1.1). */
   tag?(name: string, value: string): void;
   /**
-   * The tags are read and give the starting position (null when read with `validate: false`).
-   * It is told before the first token of the movetext, or at the end of a game without one.
-   * False: skip the rest of the game: nothing more of it is told.
+   * The tags are read and give the starting position (null when read with `validate: false`): a
+   * `Position`, or a `VariantPosition` for a lichess variant's game (`PgnPosition`). It is told
+   * before the first token of the movetext, or at the end of a game without one. False: skip the
+   * rest of the game: nothing more of it is told.
    */
-  endTags?(start: Position | null): boolean | void;
+  endTags?(start: PgnPosition | null): boolean | void;
   /**
    * A move as written (typographic dashes read as `-`: `O-O`), and the position after it
-   * (null when read with `validate: false`). The position is the reader's own: valid during the
-   * call only, it changes as the game goes on (copy its words to keep it).
+   * (null when read with `validate: false`; a `VariantPosition` in a lichess variant's game). A
+   * chess position is the reader's own: valid during the call only, it changes as the game goes
+   * on (copy its words to keep it); a variant position is not changed afterwards.
    */
-  move?(san: string, after: Position | null): void;
+  move?(san: string, after: PgnPosition | null): void;
   /** A NAG (`$n`, or a suffix such as `!?`, PGN §8.2.3.8), after the move it annotates, or before a line's first move. */
   nag?(nag: number): void;
   /** A comment, trimmed, each run of whitespace one space (as the tree keeps it). */
@@ -103,6 +121,9 @@ interface Level {
   readonly before: Int32Array;
   readonly current: Int32Array;
   view: Position | null;
+  /** In a lichess variant's game (checked), the position before its last move and the current one instead. */
+  variantBefore: VariantPosition | null;
+  variant: VariantPosition | null;
 }
 
 /**
@@ -154,8 +175,8 @@ export class GameVisitReader {
   /** Its Result tag. @internal */
   resultTag: string | undefined;
   private isChess960 = false;
-  /** In the mainline mode, a lichess variant game's line (pgn-variant.ts), which plays its moves instead of the chess position. @internal */
-  variantLine: VariantLine | undefined;
+  /** Whether the last game read is a lichess variant's, checked: its levels play `VariantPosition`s (pgn-variant.ts) instead of words. */
+  private isVariant = false;
 
   /**
    * The mainline replay's way (`mainline`, internal: pgn-replay.ts): every variation is passed
@@ -173,7 +194,9 @@ export class GameVisitReader {
   }
 
   private level(depth: number): Level {
-    while (this.levels.length <= depth) this.levels.push({ moves: 0, before: new Int32Array(WORDS), current: new Int32Array(WORDS), view: null });
+    while (this.levels.length <= depth) {
+      this.levels.push({ moves: 0, before: new Int32Array(WORDS), current: new Int32Array(WORDS), view: null, variantBefore: null, variant: null });
+    }
     const l = this.levels[depth]!;
     l.moves = 0;
     return l;
@@ -192,6 +215,14 @@ export class GameVisitReader {
   private level0(): Level {
     if (this.levels.length === 0) this.level(0);
     return this.levels[0]!;
+  }
+
+  /**
+   * For a lichess variant's game, the mainline's position where the last game read ended or
+   * broke (undefined for any other game, or before its movetext). @internal
+   */
+  get mainlineVariant(): VariantPosition | undefined {
+    return this.isVariant ? (this.level0().variant ?? undefined) : undefined;
   }
 
   /** Whether the last game read is a Chess960 game (from its tags). @internal */
@@ -334,7 +365,7 @@ export class GameVisitReader {
     this.level0().moves = 0;
     this.faultFrom = NO_FAULT;
     this.isChess960 = false;
-    this.variantLine = undefined;
+    this.isVariant = false;
     if (visitor.beginGame?.(game) === false) return;
     const fault = this.readGame(slice, game, visitor);
     if (fault === undefined) {
@@ -374,16 +405,17 @@ export class GameVisitReader {
     const startMovetext = (): PgnError | boolean => {
       movetext = true;
       if (!validate) return visitor.endTags?.(null) !== false;
-      if (this.mainline) {
-        const variantStart = variantGameStart(variant, fen);
-        if (variantStart !== undefined) {
-          if (!variantStart.ok) {
-            this.faultAtToken = true;
-            return fail('fen', variantStart.error.message, null, fenAt);
-          }
-          this.variantLine = variantStart.value;
-          return visitor.endTags?.(null) !== false;
+      // A lichess variant's game is played with its positions, level by level (pgn-variant.ts).
+      const variantStart = variantGameStart(variant, fen);
+      if (variantStart !== undefined) {
+        if (!variantStart.ok) {
+          this.faultAtToken = true;
+          return fail('fen', variantStart.error.message, null, fenAt);
         }
+        this.isVariant = true;
+        line.variant = variantStart.value;
+        line.variantBefore = null;
+        return visitor.endTags?.(variantStart.value) !== false;
       }
       const start = startingPosition(variant, fen);
       if (!start.ok) {
@@ -405,7 +437,7 @@ export class GameVisitReader {
     const skipNags = visitor.nag === undefined;
     const skipComments = visitor.comment === undefined;
     for (;;) {
-      if (fast && movetext && (!marker || this.mainline) && this.variantLine === undefined) this.plainRun(line, visitor, wantsText, skipNags, skipComments);
+      if (fast && movetext && (!marker || this.mainline) && !this.isVariant) this.plainRun(line, visitor, wantsText, skipNags, skipComments);
       const t = lx.next();
       if (t === T_END) break;
       if (t === T_TAG) {
@@ -443,13 +475,14 @@ export class GameVisitReader {
           // as written, as the mainline replay's does, shortened (a word of megabytes would be
           // written twice).
           // The text is decoded only for a visitor that takes it, or for an error.
-          const variantLine = this.variantLine as VariantLine | undefined;
-          if (variantLine !== undefined) {
+          if (this.isVariant) {
             const written = decodeText(lx.buf, lx.start, lx.stop);
-            const refused = variantLine.play(written);
-            if (refused !== null) return fail(refused.kind, refused.message, shortQuote(written));
+            const after = playVariantSan(line.variant!, written);
+            if (!after.ok) return fail(after.error.kind, sanKindMessage(after.error.kind, shortQuote(written)), shortQuote(written));
+            line.variantBefore = line.variant;
+            line.variant = after.value;
             line.moves++;
-            if (wantsText) visitor.move!(normalizeTypography(written), null);
+            if (wantsText) visitor.move!(normalizeTypography(written), after.value);
             break;
           }
           if (validate) {
@@ -504,7 +537,10 @@ export class GameVisitReader {
           }
           const parent = line;
           line = this.level(++depth);
-          if (validate) {
+          if (this.isVariant) {
+            line.variant = parent.variantBefore;
+            line.view = null;
+          } else if (validate) {
             line.current.set(parent.before);
             line.view = Position.fromWordsUnchecked(line.current, chess960);
           } else line.view = null;

@@ -13,6 +13,7 @@ import { err, ok, type Result } from '../core/result.js';
 import type { Move, Position } from '../chess/position.js';
 import { tagValue, type PgnGame, type PgnMove } from './pgn-game.js';
 import { startingPosition, type StartError } from './pgn-start.js';
+import { lichessVariantRefusal } from './pgn-variant.js';
 import { isNullMoveText, parseSan, type SanErrorKind } from './san.js';
 
 /** One move of a line, with the positions around it. */
@@ -40,12 +41,16 @@ export interface LineError {
 }
 
 /**
- * The position a game starts from, by its tags: `[FEN]` (with or without `[SetUp "1"]`), and
- * `[Variant]` (standard, From Position, and Chess960, which needs a FEN; other variants are a
- * typed error), as the PGN readers decide it.
+ * The chess position a game starts from, by its tags: `[FEN]` (with or without `[SetUp "1"]`),
+ * and `[Variant]` (standard, From Position, and Chess960, which needs a FEN), as the PGN readers
+ * decide it. Other variants are a typed `variant` error: for a lichess variant's game (which
+ * `parsePgn` reads and checks) one that names its way, `pgnVariant` and `VariantPosition`.
  */
 export function gameStartingPosition(game: PgnGame): Result<Position, StartError> {
-  return startingPosition(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
+  const variant = tagValue(game, 'Variant');
+  const lichess = lichessVariantRefusal(variant);
+  if (lichess !== undefined) return err(lichess);
+  return startingPosition(variant, tagValue(game, 'FEN'));
 }
 
 /**

@@ -269,8 +269,13 @@ export const isNullMoveText = (text: string): boolean => /^(?:--|Z0|0000)[+#]?$/
 
 /** The message of a `resolveSan` failure. */
 export function sanErrorMessage(code: number, san: string): string {
-  if (code === SAN_SYNTAX) return `not a SAN move: '${san}'`;
-  if (code === SAN_AMBIGUOUS) return `ambiguous move '${san}'`;
+  return sanKindMessage(sanErrorKind(code), san);
+}
+
+/** The message of a SAN error of `kind` for the move written `san` (the readers' words, chess and variants alike). */
+export function sanKindMessage(kind: SanErrorKind, san: string): string {
+  if (kind === 'syntax') return `not a SAN move: '${san}'`;
+  if (kind === 'ambiguous') return `ambiguous move '${san}'`;
   return `illegal move '${san}'`;
 }
 

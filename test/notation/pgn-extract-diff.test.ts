@@ -81,7 +81,7 @@ function mainlineUci(game: PgnGame): string[] {
   const variant = variantGameStart(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
   if (variant !== undefined) {
     if (!variant.ok) return [];
-    let pos = variant.value.position;
+    let pos = variant.value;
     const played: string[] = [];
     for (const { san } of game.moves) {
       const move = parseVariantSan(pos, san);

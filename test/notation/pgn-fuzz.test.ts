@@ -17,6 +17,8 @@ import { PgnSplitter } from '../../src/notation/pgn-split.js';
 import { makePgn } from '../../src/notation/pgn-write.js';
 import { isNullMoveText, parseSan } from '../../src/notation/san.js';
 import { startingPosition } from '../../src/notation/pgn-start.js';
+import { variantGameStart } from '../../src/notation/pgn-variant.js';
+import { parseVariantSan } from '../../src/variants/lichess/san.js';
 import { testSeed } from '../helpers.js';
 import { assertReadsBackAs } from './pgn-same-tree.js';
 
@@ -99,6 +101,19 @@ function sameAsTree(r: ReplayRecord, game: PgnGame, where: string): void {
   const tagMarker = tag?.replace(/\u00bd/g, '1/2').replace(/[\u2010-\u2015\u2212]/g, '-');
   const marker = tagMarker !== undefined && ['1-0', '0-1', '1/2-1/2', '*'].includes(tagMarker) ? tagMarker : tag;
   assert.equal(r.result, game.result ?? marker ?? '*', where);
+  const variant = variantGameStart(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
+  if (variant !== undefined) {
+    // A lichess variant's game, played by its rules (pgn-variant.ts).
+    assert.ok(variant.ok, where);
+    let at = variant.value;
+    for (const m of game.moves) {
+      const move = parseVariantSan(at, m.san);
+      assert.ok(move.ok, where);
+      at = move.value.play();
+    }
+    assert.equal(r.fen, at.fen(), where);
+    return;
+  }
   const start = startingPosition(tagValue(game, 'Variant'), tagValue(game, 'FEN'));
   assert.ok(start.ok, where);
   let pos = start.value;

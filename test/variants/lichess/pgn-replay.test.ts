@@ -18,17 +18,10 @@ import { pgnVariant, replayVariantGame } from '../../../src/variants/lichess/ind
 import { sharedSkip } from '../../data.js';
 import { Rng } from '../../../src/core/rng.js';
 import { testSeed } from '../../helpers.js';
+import { normalFen } from './chessops-pgn.js';
 
 const FILE = sharedPath('games', 'lichess-other-variants-133.pgn.gz');
 
-/** The pocket letters sorted, the halfmove clock at most 150 (chessops' forms; see chessops-diff.test.ts). */
-function normalFen(fen: string): string {
-  const fields = fen.split(' ');
-  fields[0] = fields[0]!.replace(/\[([A-Za-z]*)\]/, (_, p: string) => `[${[...p].sort().join('')}]`);
-  const h = fields.length - 2;
-  fields[h] = String(Math.min(Number(fields[h]), 150));
-  return fields.join(' ');
-}
 
 const CLI = new URL('../../../src/cli/main.js', import.meta.url).pathname;
 

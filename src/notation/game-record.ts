@@ -67,7 +67,8 @@ export class GameRecord {
   /**
    * The first game of a PGN text, its mainline played (variations and comments are left out:
    * `parsePgn` keeps the whole tree). A typed error, with its line and column, when the text
-   * holds no game or its first game does not read or play.
+   * holds no game or its first game does not read or play. A lichess variant's game is a
+   * `variant` error naming `VariantGameRecord.fromPgn` (`caissa/variants/lichess`), which plays it.
    */
   static fromPgn(text: string): Result<GameRecord, PgnError> {
     const [first] = parsePgn(text);
@@ -208,7 +209,8 @@ export interface MainlineMove {
 /**
  * The mainline of a read PGN game (`parsePgn`), move by move, from its starting position (its
  * FEN and Variant tags). A typed error when the game's start or one of its moves does not play
- * (a game `parsePgn` read with validation always plays).
+ * (a game `parsePgn` read with validation always plays); a lichess variant's game, whose
+ * positions are no `Position`s, is a `variant` error naming `VariantGameRecord.fromPgn`.
  *
  * ```ts
  * const [read] = parsePgn('1. e4 {[%clk 0:03:00]} e5 {[%eval 0.2]} *');

@@ -42,6 +42,6 @@ export function lichessVariantRefusal(variant: string | undefined): StartError |
   if (rules === undefined) return undefined;
   return {
     kind: 'variant',
-    message: `'${PGN_VARIANT_NAMES[rules]}' is a lichess variant: its positions are VariantPosition, not Position (read the tree with parsePgn, play it with pgnVariant and replayVariantGame or VariantPosition)`,
+    message: `'${PGN_VARIANT_NAMES[rules]}' is a lichess variant: its positions are VariantPosition, not Position (VariantGameRecord.fromPgn plays its mainline; parsePgn reads and checks its tree)`,
   };
 }

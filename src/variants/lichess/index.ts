@@ -14,3 +14,4 @@ export type { VariantPerftOptions } from './perft.js';
 export { makeVariantSan, parseVariantSan, parseVariantUci } from './san.js';
 export { makeVariantPgn, pgnVariant, replayVariantGame } from './pgn.js';
 export type { VariantReplayError } from './pgn.js';
+export { VariantGameRecord } from './record.js';

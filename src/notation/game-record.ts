@@ -55,8 +55,12 @@ export class GameRecord {
   readonly start: Position;
   private rules: GameHistory;
   private readonly played: Move[] = [];
-  /** Moves taken back, the last taken back last: `redo` plays them again, a new move clears them. */
-  private readonly undone: Move[] = [];
+  /**
+   * Moves taken back with the positions they led to, the last taken back last: `redo` plays them
+   * again, to the same position objects (the moves taken back after them are bound to those); a
+   * new move clears them.
+   */
+  private readonly undone: [Move, Position][] = [];
 
   /** A game from `start` (the standard starting position when none is given). */
   constructor(start: Position = Position.standard()) {
@@ -136,18 +140,18 @@ export class GameRecord {
   undo(): Move | undefined {
     const move = this.played.pop();
     if (move === undefined) return undefined;
+    this.undone.push([move, this.rules.current]);
     this.rules.undo();
-    this.undone.push(move);
     return move;
   }
 
   /** Plays again the last move taken back and returns it, or undefined when none was. */
   redo(): Move | undefined {
-    const move = this.undone.pop();
-    if (move === undefined) return undefined;
-    this.rules.play(move);
-    this.played.push(move);
-    return move;
+    const taken = this.undone.pop();
+    if (taken === undefined) return undefined;
+    this.rules.push(taken[1]);
+    this.played.push(taken[0]);
+    return taken[0];
   }
 
   /** How many times the current position has occurred (FIDE 9.2). */

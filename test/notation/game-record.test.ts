@@ -37,6 +37,13 @@ test('undo and redo walk the moves; a new move forgets the moves taken back', ()
   assert.deepEqual(game.history(), ['e4']);
   assert.equal(game.redo()?.uci, 'e7e5');
   assert.deepEqual(game.history(), ['e4', 'e5']);
+  // Two moves taken back are played again in turn (each to the position the next is bound to).
+  game.undo();
+  assert.equal(game.redo()?.uci, 'e7e5');
+  assert.equal(game.redo()?.uci, 'g1f3');
+  assert.deepEqual(game.history(), ['e4', 'e5', 'Nf3']);
+  assert.equal(game.current.turn, 'black');
+  game.undo();
   assert.ok(game.playSan('Nc3').ok);
   assert.equal(game.redo(), undefined, 'Nf3 was forgotten');
   assert.deepEqual(game.history(), ['e4', 'e5', 'Nc3']);

@@ -218,7 +218,9 @@ if (process.env.CAISSA_ALLOC_PROBES === '1') {
 } else {
   const child = spawnSync(
     process.execPath,
-    ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', fileURLToPath(import.meta.url)],
+    // Optimised on the main thread: on a busy machine the background compiler can lag behind the
+    // warm-up, and unoptimised code boxes numbers (tens to thousands of bytes per move).
+    ['--expose-gc', '--no-concurrent-recompilation', '--min-semi-space-size=64', '--max-semi-space-size=64', fileURLToPath(import.meta.url)],
     { env: { ...process.env, CAISSA_ALLOC_PROBES: '1' }, encoding: 'utf8' },
   );
   const measures = child.status === 0 ? (JSON.parse(child.stdout) as Record<string, Measure>) : {};

@@ -6,7 +6,8 @@
  * allocated per token. Text is decoded only when a caller asks (`decodeText`).
  */
 
-import { escapeInComment, escapeInTagValue, markerLength, MOVE_END, SYMBOL, type GameSlice } from './pgn-split.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
+import { commentEnd, isWs, markerLength, MOVE_END, readTagPair, SYMBOL, WS, type GameSlice, type TagPairParts } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export { SYMBOL };
@@ -20,13 +21,18 @@ export const T_OPEN = 5;
 export const T_CLOSE = 6;
 export const T_RESULT = 7;
 export const T_ERROR = 8;
+/** Who plays the moves that the lexer's fast path (`plainRun`) reads. */
+export interface PlainMoveSink {
+  /**
+   * The move `b[start..stop)`: of a common shape, its role, its origin file if written (else -1),
+   * its target file and rank (0..7); else -1 for the role (resolveSan reads the text). False if
+   * it does not resolve: the fast path stops before it.
+   */
+  plainMove(b: Uint8Array, start: number, stop: number, role: number, fromFile: number, toFile: number, toRank: number): boolean;
+}
 /** `typographic`'s answer when the word is read as usual. */
 const NOT_TYPOGRAPHIC = -1;
 
-/** Whitespace bytes: space, tab, LF, CR, FF, VT (1 in the table). */
-export const WS = new Uint8Array(256);
-for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
-const isWs = (c: number): boolean => WS[c] === 1;
 /**
  * The NAG of an evaluation symbol some programs write instead of a NAG (ChessBase, kokopu: `=`,
  * `+/-`, `N`, `GLYPH_NAGS`) in the symbol run `b[i..i+n)`, else 0. None of them is a SAN move, so
@@ -47,13 +53,21 @@ function symbolicNag(b: Uint8Array, i: number, n: number): number {
   return GLYPH_NAGS.get(s) ?? 0;
 }
 
+/** Role of an upper-case piece letter (N B R Q K), else PAWN (no piece letter). */
+const PIECE_LETTER = new Uint8Array(256).fill(PAWN);
+PIECE_LETTER[78] = KNIGHT;
+PIECE_LETTER[66] = BISHOP;
+PIECE_LETTER[82] = ROOK;
+PIECE_LETTER[81] = QUEEN;
+PIECE_LETTER[75] = KING;
+
 /** Bytes an error message quotes at most; a longer run is cut and ends in `…`. */
 const QUOTED = 16;
 /** The bytes `b[from..to)`, all ASCII (digits, `$`, `!`, `?`), as text for an error message. */
 const asciiText = (b: Uint8Array, from: number, to: number): string =>
   String.fromCharCode(...b.subarray(from, Math.min(to, from + QUOTED))) + (to - from > QUOTED ? '…' : '');
 
-export class PgnLexer {
+export class PgnLexer implements TagPairParts {
   buf: Uint8Array = new Uint8Array(0);
   pos = 0;
   end = 0;
@@ -78,6 +92,9 @@ export class PgnLexer {
   errorInTag = false;
   /** T_TAG: whether the tag pair spans more than one line. */
   tagLines = false;
+  /** A broken tag pair: what is missing, and where (`readTagPair`). */
+  tagFault = '';
+  tagFaultAt = 0;
 
   reset(buf: Uint8Array, start: number, end: number): void {
     this.buf = buf;
@@ -190,7 +207,7 @@ export class PgnLexer {
         case 123: {
           // { comment }: no nesting (§5).
           let j = i + 1;
-          while (j < end && b[j] !== 125) j += escapeInComment(b, j, end) ? 2 : 1;
+          j = commentEnd(b, j, end);
           if (j >= end) {
             this.pos = end;
             return this.fail(i, 'unterminated comment');
@@ -284,6 +301,100 @@ export class PgnLexer {
   }
 
   /**
+   * The fast path of the movetext: passes over whitespace, move numbers, periods and, when asked
+   * (`skipNags`, `skipComments`), NAGs and `{…}` comments, and gives `sink` each move: the common
+   * shapes read forwards, `e4`, `exd5`, `Nf3`, `Nxf3` with any `+` or `#` (as resolveSan would
+   * read the same symbol run: san.test, every such text to every square, in 300 sample
+   * positions), and any other symbol run, for resolveSan. Stops at a move that does not resolve,
+   * or at a byte that is anything else, where it stands for `next`, which reads what was passed
+   * over as the same tokens (the same symbol runs). A run that `next` reads as no move (an
+   * evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`, one with a marker
+   * glued to it) never resolves: `next` reads it, as it reads a broken move.
+   */
+  plainRun(sink: PlainMoveSink, skipNags: boolean, skipComments: boolean): void {
+    const b = this.buf;
+    const end = this.end;
+    let i = this.pos;
+    for (;;) {
+      let c = 0;
+      while (i < end && WS[(c = b[i]!)] === 1) i++;
+      if (i >= end) break;
+      if (c === 46) {
+        // Periods after a move number, or stray.
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      if (c === 33 || c === 63) {
+        // Annotation glyphs `! ? !! ?? !? ?!` (more than two are an error: next() reports it).
+        if (!skipNags) break;
+        while (j < end && (b[j] === 33 || b[j] === 63)) j++;
+        if (j - i > 2) break;
+        i = j;
+        continue;
+      }
+      if (c === 36) {
+        // `$n`, n up to 255 in at most three digits (anything else: next()).
+        if (!skipNags) break;
+        let v = 0;
+        while (j < end && j - i <= 3 && (c = b[j]!) >= 48 && c <= 57) {
+          v = 10 * v + c - 48;
+          j++;
+        }
+        if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
+        i = j;
+        continue;
+      }
+      if (c === 123) {
+        // A `{…}` comment (PGN §5: no nesting), passed over; an unterminated one is next()'s.
+        if (!skipComments) break;
+        j = commentEnd(b, j, end);
+        if (j >= end) break;
+        i = j + 1;
+        continue;
+      }
+      if (SYMBOL[c] !== 1) break;
+      if (c >= 48 && c <= 57) {
+        // A move number: digits, not starting with 0 (`0000`, `0-1`, `0-0`: next()), then anything
+        // but a symbol character or a byte beyond ASCII (else `1-0`, `1–0`: next()).
+        if (c === 48) break;
+        while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
+        if (j < end && SYMBOL[c] !== 0) break;
+        i = j;
+        continue;
+      }
+      let k = i;
+      const role = PIECE_LETTER[c]!;
+      let fromFile = -1;
+      if (role !== PAWN) {
+        k++;
+        if (k < end && b[k] === 120) k++;
+      } else if (c >= 97 && c <= 104 && k + 1 < end && b[k + 1] === 120) {
+        fromFile = c - 97;
+        k += 2;
+      }
+      if (k + 2 <= end) {
+        const tf = b[k]! - 97;
+        const tr = b[k + 1]! - 49;
+        k += 2;
+        while (k < end && (b[k] === 43 || b[k] === 35)) k++;
+        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k >= end || (SYMBOL[b[k]!] === 0 && b[k] !== 64))) {
+          if (!sink.plainMove(b, i, k, role, fromFile, tf, tr)) break;
+          i = k;
+          continue;
+        }
+      }
+      // Any other form: the whole symbol run. A word that goes on beyond ASCII (`O‑O`, `e4‼`) is
+      // next()'s: it reads typography; so is one that goes on with `@` (a drop, `P@e4`: one word).
+      while (j < end && SYMBOL[b[j]!] === 1) j++;
+      if (j < end && (SYMBOL[b[j]!] === 2 || b[j] === 64)) break;
+      if (!sink.plainMove(b, i, j, -1, -1, 0, 0)) break;
+      i = j;
+    }
+    this.pos = i;
+  }
+
+  /**
    * The word at `i` (symbol characters and bytes ≥ 0x80; its ASCII symbol run ends at `runEnd`)
    * read through typography.ts: a termination marker (`1–0`, `½-½`), an annotation glyph (`⩱`,
    * `+−`, `=∞`), or a move whose only characters beyond ASCII are dashes (`O‑O`: `resolveSan`
@@ -335,43 +446,14 @@ export class PgnLexer {
     this.valueEnd = to;
   }
 
-  /**
-   * `[Name "value"]` (§8.1). Import format may spread a tag pair over lines (§8.1: "may even have
-   * a tag pair spanning more than a single line"): any whitespace, line breaks too, may stand
-   * between its four tokens, never inside the value (a string holds no line break, §7).
-   * `tagLines` tells whether a line break did.
-   */
+  /** `[Name "value"]` (`readTagPair`): a broken one is an error, and the rest of its line is skipped. */
   private tag(i: number): number {
-    const b = this.buf;
-    const end = this.end;
-    this.tagLines = false;
-    let j = this.tagSpace(i + 1);
-    const ns = j;
-    while (j < end && SYMBOL[b[j]!] === 1) j++;
-    if (j === ns) return this.skipLine(i, 'missing tag name');
-    this.nameStart = ns;
-    this.nameEnd = j;
-    j = this.tagSpace(j);
-    if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'missing tag value');
-    j++;
-    const vs = j;
-    while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += escapeInTagValue(b, j) ? 2 : 1;
-    if (j >= end || b[j] !== 34) return this.skipLine(Math.min(j, end - 1), 'unterminated tag value');
-    this.valueStart = vs;
-    this.valueEnd = j;
-    j = this.tagSpace(j + 1);
-    if (j >= end || b[j] !== 93) return this.skipLine(Math.min(j, end - 1), "missing ']' after tag");
+    const e = readTagPair(this.buf, i, this.end, this);
+    if (e < 0) return this.skipLine(this.tagFaultAt, this.tagFault);
     this.start = i;
-    this.stop = j + 1;
-    this.pos = j + 1;
+    this.stop = e;
+    this.pos = e;
     return T_TAG;
-  }
-
-  /** The offset after the whitespace from `j` inside a tag pair; notes a line break in `tagLines`. */
-  private tagSpace(j: number): number {
-    const b = this.buf;
-    for (let c: number; j < this.end && WS[(c = b[j]!)] === 1; j++) if (c === 10 || c === 13) this.tagLines = true;
-    return j;
   }
 
   private skipLine(at: number, message: string): number {

@@ -116,7 +116,10 @@ for (const c of [49, 48, 0xc2, 0xbd]) MARKER_START[c] = 1;
  */
 const LOOK_AHEAD = 16;
 
-const isWs = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 11;
+/** Whitespace bytes: space, tab, LF, CR, FF, VT (1 in the table). */
+export const WS = new Uint8Array(256);
+for (const c of [32, 9, 10, 13, 12, 11]) WS[c] = 1;
+export const isWs = (c: number): boolean => WS[c] === 1;
 /** Bytes that may stand right before or after a termination marker (as may `spaceBytes`' spaces). */
 const isDelim = (c: number): boolean => isWs(c) || c === 41 || c === 40 || c === 125 || c === 123 || c === 46 || c === 91 || c === 93 || c === 59;
 /**
@@ -135,6 +138,12 @@ for (const ch of '12345678#+QRBNO') MOVE_END[ch.charCodeAt(0)] = 1;
  */
 export const escapeInComment = (b: Uint8Array, i: number, end: number): boolean =>
   b[i] === 92 && i + 1 < end && (b[i + 1] === 92 || b[i + 1] === 125);
+
+/** The offset of the `}` that closes a `{…}` comment read from `i` on (PGN §5: no nesting; escapes: `escapeInComment`), else `end`. */
+export function commentEnd(b: Uint8Array, i: number, end: number): number {
+  while (i < end && b[i] !== 125) i += escapeInComment(b, i, end) ? 2 : 1;
+  return i;
+}
 
 /**
  * Whether `b[i]` is a backslash that escapes the next byte of a tag value (PGN §8.1.1: `\"` and
@@ -757,14 +766,14 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
     if (isWs(c)) i++;
     else if (c >= 0x80 && spaceBytes(b, i, from, to) > 0) i += spaceBytes(b, i, from, to);
     else if (c === 123) {
-      while (i < to && b[i] !== 125) i += escapeInComment(b, i, to) ? 2 : 1;
+      i = commentEnd(b, i, to);
       if (i >= to) return false;
       i++;
     } else if (c === 59 || (c === 37 && i > from && (b[i - 1] === 10 || b[i - 1] === 13))) {
       // (A `%` that began the game is not at a line's start, or it would have been an escape line.)
       while (i < to && b[i] !== 10 && b[i] !== 13) i++;
     } else if (c === 91 && tags) {
-      const e = tagTokensEnd(b, i, to);
+      const e = readTagPair(b, i, to, scratchTag);
       if (e > 0) {
         i = e;
         continue;
@@ -779,23 +788,62 @@ function noMovetext(b: Uint8Array, from: number, to: number, tags: boolean): boo
   return true;
 }
 
-/**
- * The offset after the `]` of the tag pair of tokens (the lexer's `tag`: whitespace, line breaks
- * too, between them) whose `[` is at `i`, ending before `to`; else -1.
- */
-function tagTokensEnd(b: Uint8Array, i: number, to: number): number {
-  let j = i + 1;
-  while (j < to && isWs(b[j]!)) j++;
-  const name = j;
-  while (j < to && SYMBOL[b[j]!] === 1) j++;
-  if (j === name) return -1;
-  while (j < to && isWs(b[j]!)) j++;
-  if (j >= to || b[j] !== 34) return -1;
-  for (j++; j < to && b[j] !== 34 && b[j] !== 10 && b[j] !== 13; j++) if (escapeInTagValue(b, j)) j++;
-  if (j >= to || b[j] !== 34) return -1;
-  for (j++; j < to && isWs(b[j]!); j++);
-  return j < to && b[j] === 93 ? j + 1 : -1;
+/** Where `readTagPair` found a tag pair's parts, or where and why it found none. */
+export interface TagPairParts {
+  nameStart: number;
+  nameEnd: number;
+  /** The raw value (escapes not yet removed). */
+  valueStart: number;
+  valueEnd: number;
+  /** Whether a line break stands between its tokens. */
+  tagLines: boolean;
+  /** What is missing, and the offset where it was awaited. */
+  tagFault: string;
+  tagFaultAt: number;
 }
+
+/**
+ * `[Name "value"]` (§8.1), its `[` at `i`, ending before `end`: the offset after its `]`, its
+ * parts in `out`; else -1, what is missing in `out`. Import format may spread a tag pair over
+ * lines (§8.1: "may even have a tag pair spanning more than a single line"): any whitespace, line
+ * breaks too, may stand between its four tokens, never inside the value (a string holds no line
+ * break, §7).
+ */
+export function readTagPair(b: Uint8Array, i: number, end: number, out: TagPairParts): number {
+  out.tagLines = false;
+  let j = tagSpace(b, i + 1, end, out);
+  const ns = j;
+  while (j < end && SYMBOL[b[j]!] === 1) j++;
+  if (j === ns) return tagFault(out, i, 'missing tag name');
+  out.nameStart = ns;
+  out.nameEnd = j;
+  j = tagSpace(b, j, end, out);
+  if (j >= end || b[j] !== 34) return tagFault(out, Math.min(j, end - 1), 'missing tag value');
+  j++;
+  const vs = j;
+  while (j < end && b[j] !== 34 && b[j] !== 10 && b[j] !== 13) j += escapeInTagValue(b, j) ? 2 : 1;
+  if (j >= end || b[j] !== 34) return tagFault(out, Math.min(j, end - 1), 'unterminated tag value');
+  out.valueStart = vs;
+  out.valueEnd = j;
+  j = tagSpace(b, j + 1, end, out);
+  if (j >= end || b[j] !== 93) return tagFault(out, Math.min(j, end - 1), "missing ']' after tag");
+  return j + 1;
+}
+
+function tagFault(out: TagPairParts, at: number, message: string): number {
+  out.tagFault = message;
+  out.tagFaultAt = at;
+  return -1;
+}
+
+/** The offset after the whitespace from `j` inside a tag pair; notes a line break in `tagLines`. */
+function tagSpace(b: Uint8Array, j: number, end: number, out: TagPairParts): number {
+  for (let c: number; j < end && isWs((c = b[j]!)); j++) if (c === 10 || c === 13) out.tagLines = true;
+  return j;
+}
+
+/** `noMovetext`'s tag pair, its parts unused. */
+const scratchTag: TagPairParts = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, tagLines: false, tagFault: '', tagFaultAt: 0 };
 
 /**
  * The offset after the `]` of a tag pair `[Name "value"]` that starts at `i` and ends on the same

@@ -13,7 +13,6 @@
 import { WORDS } from '../chess/layout.js';
 import { applyMoveKeyless, applyMoveOfRoleKeyless, applyNullMove } from '../chess/play.js';
 import { Position } from '../chess/position.js';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
 import type { PgnError, PgnErrorKind } from './pgn-game.js';
 import {
   decodeText,
@@ -22,7 +21,6 @@ import {
   readsAsOneMove,
   resultText,
   shortQuote,
-  SYMBOL,
   T_CLOSE,
   T_COMMENT,
   T_END,
@@ -33,10 +31,9 @@ import {
   T_SAN,
   T_TAG,
   unescapeComment,
-  WS,
 } from './pgn-lex.js';
 import { pgnGameBatches, pgnGamesSync, type PgnChunk, type PgnSource } from './pgn-source.js';
-import { checkMaxGameBytes, escapeInComment, tooLongMessage, UTF16_MESSAGE, type GameSlice } from './pgn-split.js';
+import { checkMaxGameBytes, tooLongMessage, UTF16_MESSAGE, type GameSlice } from './pgn-split.js';
 import { startingPosition } from './pgn-start.js';
 import type { VariantPosition } from '../variants/lichess/position.js';
 import { playVariantSan, variantGameStart } from './pgn-variant.js';
@@ -137,14 +134,6 @@ const normalizeComment = (text: string): string => {
   return /\s\s|[^\S ]/.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
 };
 
-/** Role of an upper-case piece letter (N B R Q K), else PAWN (no piece letter). */
-const PIECE_LETTER = new Uint8Array(256).fill(PAWN);
-PIECE_LETTER[78] = KNIGHT;
-PIECE_LETTER[66] = BISHOP;
-PIECE_LETTER[82] = ROOK;
-PIECE_LETTER[81] = QUEEN;
-PIECE_LETTER[75] = KING;
-
 /** `GameVisitReader.faultFrom`: no fault (or the marker was read), a fault of the lexer outside and among the tags, any other. */
 const NO_FAULT = 0;
 export const LEXER_FAULT = 1;
@@ -177,6 +166,9 @@ export class GameVisitReader {
   private isChess960 = false;
   /** Whether the last game read is a lichess variant's, checked: its levels play `VariantPosition`s (pgn-variant.ts) instead of words. */
   private isVariant = false;
+  /** The line and the visitor (if it takes the moves' text) of the fast path's moves (`plainMove`). */
+  private runLine: Level | undefined;
+  private runVisitor: PgnVisitor | undefined;
 
   /**
    * The mainline replay's way (`mainline`, internal: pgn-replay.ts): every variation is passed
@@ -251,113 +243,28 @@ export class GameVisitReader {
   }
 
   /**
-   * The fast path of the movetext: plays the moves of the current line for as long as the text
-   * is nothing but whitespace, move numbers, periods, SAN moves that resolve, and (when the
-   * visitor takes none) NAGs and `{…}` comments. Leaves the lexer at the first byte that is
-   * anything else, which `next` then reads as usual. Whatever is taken here, `next` would read
-   * as the same tokens (the same symbol runs), only without a token per move; a move that does
-   * not resolve is left to `next` too, which reports it.
+   * The fast path of the movetext: plays the moves of the current line that the lexer's fast
+   * path (`PgnLexer.plainRun`) reads, for as long as they resolve. A move that does not is left
+   * to `next`, which reports it.
    */
   private plainRun(line: Level, visitor: PgnVisitor, wantsText: boolean, skipNags: boolean, skipComments: boolean): void {
-    const keepBefore = !this.mainline;
-    const lx = this.lexer;
+    this.runLine = line;
+    this.runVisitor = wantsText ? visitor : undefined;
+    this.lexer.plainRun(this, skipNags, skipComments);
+  }
+
+  /** A move of the fast path (the lexer's `PlainMoveSink`), played if it resolves. @internal */
+  plainMove(b: Uint8Array, start: number, stop: number, role: number, fromFile: number, toFile: number, toRank: number): boolean {
+    const line = this.runLine!;
     const w = line.current;
-    const b = lx.buf;
-    const end = lx.end;
-    let i = lx.pos;
-    for (;;) {
-      let c = 0;
-      while (i < end && WS[(c = b[i]!)] === 1) i++;
-      if (i >= end) break;
-      if (c === 46) {
-        // Periods after a move number, or stray.
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      if (c === 33 || c === 63) {
-        // Annotation glyphs `! ? !! ?? !? ?!` (more than two are an error: next() reports it).
-        if (!skipNags) break;
-        while (j < end && (b[j] === 33 || b[j] === 63)) j++;
-        if (j - i > 2) break;
-        i = j;
-        continue;
-      }
-      if (c === 36) {
-        // `$n`, n up to 255 in at most three digits (anything else: next()).
-        if (!skipNags) break;
-        let v = 0;
-        while (j < end && j - i <= 3 && (c = b[j]!) >= 48 && c <= 57) {
-          v = 10 * v + c - 48;
-          j++;
-        }
-        if (j === i + 1 || v > 255 || (j < end && b[j]! >= 48 && b[j]! <= 57)) break;
-        i = j;
-        continue;
-      }
-      if (c === 123) {
-        // A `{…}` comment (PGN §5: no nesting), passed over; an unterminated one is next()'s.
-        if (!skipComments) break;
-        while (j < end && b[j] !== 125) j += escapeInComment(b, j, end) ? 2 : 1;
-        if (j >= end) break;
-        i = j + 1;
-        continue;
-      }
-      if (SYMBOL[c] !== 1) break;
-      if (c >= 48 && c <= 57) {
-        // A move number: digits, not starting with 0 (`0000`, `0-1`, `0-0`: next()), then anything
-        // but a symbol character or a byte beyond ASCII (else `1-0`, `1–0`: next()).
-        if (c === 48) break;
-        while (j < end && (c = b[j]!) >= 48 && c <= 57) j++;
-        if (j < end && SYMBOL[c] !== 0) break;
-        i = j;
-        continue;
-      }
-      // The common shapes read forwards, `e4`, `exd5`, `Nf3`, `Nxf3` with any `+` or `#`, as
-      // resolveSan would read the same symbol run (san.test: every such text to every square, in
-      // 300 sample positions).
-      let k = i;
-      const role = PIECE_LETTER[c]!;
-      let fromFile = -1;
-      if (role !== PAWN) {
-        k++;
-        if (k < end && b[k] === 120) k++;
-      } else if (c >= 97 && c <= 104 && k + 1 < end && b[k + 1] === 120) {
-        fromFile = c - 97;
-        k += 2;
-      }
-      let code = -1;
-      let shaped = false;
-      if (k + 2 <= end) {
-        const tf = b[k]! - 97;
-        const tr = b[k + 1]! - 49;
-        k += 2;
-        while (k < end && (b[k] === 43 || b[k] === 35)) k++;
-        if (tf >= 0 && tf < 8 && tr >= 0 && tr < 8 && (k >= end || (SYMBOL[b[k]!] === 0 && b[k] !== 64))) {
-          code = resolveMove(w, role, fromFile, -1, tf, tr, 0);
-          shaped = true;
-          j = k;
-        }
-      }
-      if (!shaped) {
-        // Any other form: the whole symbol run to resolveSan. A run that next() reads as no move
-        // (an evaluation symbol such as `+-` or `N`, a run ending in the `e` of `e.p.`, one with a
-        // marker glued to it) never resolves: next() reads it, as it reads a broken move.
-        while (j < end && SYMBOL[b[j]!] === 1) j++;
-        // A word that goes on beyond ASCII (`O‑O`, `e4‼`) is next()'s: it reads typography; so is
-        // one that goes on with `@` (a drop, `P@e4`: one word for next()).
-        if (j < end && (SYMBOL[b[j]!] === 2 || b[j] === 64)) break;
-        code = resolveSan(w, b, i, j);
-      }
-      if (code < 0) break;
-      if (keepBefore) line.before.set(w);
-      if (shaped) applyMoveOfRoleKeyless(w, 0, code, role);
-      else applyMoveKeyless(w, 0, code);
-      line.moves++;
-      if (wantsText) visitor.move!(normalizeTypography(decodeText(b, i, j)), line.view);
-      i = j;
-    }
-    lx.pos = i;
+    const code = role >= 0 ? resolveMove(w, role, fromFile, -1, toFile, toRank, 0) : resolveSan(w, b, start, stop);
+    if (code < 0) return false;
+    if (!this.mainline) line.before.set(w);
+    if (role >= 0) applyMoveOfRoleKeyless(w, 0, code, role);
+    else applyMoveKeyless(w, 0, code);
+    line.moves++;
+    this.runVisitor?.move!(normalizeTypography(decodeText(b, start, stop)), line.view);
+    return true;
   }
 
   /** Reads one game (a slice from the splitter), game number `game`, telling `visitor`. */

@@ -7,7 +7,7 @@
  */
 
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../chess/types.js';
-import { commentEnd, isWs, markerLength, MOVE_END, readTagPair, SYMBOL, WS, type GameSlice, type TagPairParts } from './pgn-split.js';
+import { commentEnd, isWs, markerLength, MOVE_END, readTagPair, SYMBOL, utf8Length, WS, type GameSlice, type TagPairParts } from './pgn-split.js';
 import { GLYPH_NAGS, isTerminationMarker, normalizeTypography, onlyTypographic, spaceBytes } from './typography.js';
 
 export { SYMBOL };
@@ -499,26 +499,6 @@ export class PgnLexer implements TagPairParts {
     if (chars >= 0 && game.lineUtf8 !== false) return { line, column: game.column + chars };
     return { line, column: (game.byteColumn ?? game.column) + offset - from };
   }
-}
-
-/**
- * The number of characters of `b[from..to)` read as UTF-8, or -1 if it is not valid UTF-8 as
- * `decodeText` (TextDecoder, fatal) judges it: RFC 3629 §4's byte sequences, so no overlong form
- * (E0 80..9F, F0 80..8F), encoded surrogate (ED A0..BF) or code point above U+10FFFF (F4 90..BF).
- */
-function utf8Length(b: Uint8Array, from: number, to: number): number {
-  let n = 0;
-  for (let k = from; k < to; n++) {
-    const c = b[k]!;
-    const follow = c < 0x80 ? 0 : c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
-    if (follow < 0 || k + follow >= to) return -1;
-    for (let m = 1; m <= follow; m++) if ((b[k + m]! & 0xc0) !== 0x80) return -1;
-    // The second byte's narrower ranges after E0, ED, F0 and F4 (RFC 3629 §4).
-    const c1 = b[k + 1]!;
-    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f) || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return -1;
-    k += follow + 1;
-  }
-  return n;
 }
 
 /** Whether `text` is one symbol token of ASCII symbol characters (PGN standard §7). */

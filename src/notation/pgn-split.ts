@@ -163,6 +163,59 @@ function charCount(b: Uint8Array, from: number, to: number): number {
 }
 
 /**
+ * Whether bytes given in pieces (`feed`) are valid UTF-8 as `decodeText` (TextDecoder, fatal)
+ * judges it: RFC 3629 §4's byte sequences, so no overlong form (E0 80..9F, F0 80..8F), encoded
+ * surrogate (ED A0..BF) or code point above U+10FFFF (F4 90..BF). A character may be cut
+ * between pieces: `need` continuation bytes are still awaited, the next in `lo..hi`.
+ */
+export class Utf8Check {
+  need = 0;
+  private lo = 0x80;
+  private hi = 0xbf;
+
+  /** Reads `b[from..to)`: the offset of the first byte that breaks UTF-8 (then `need` is 0), else -1. */
+  feed(b: Uint8Array, from: number, to: number): number {
+    let need = this.need;
+    let lo = this.lo;
+    let hi = this.hi;
+    let bad = -1;
+    for (let k = from; k < to; k++) {
+      const c = b[k]!;
+      if (need > 0) {
+        if (c >= lo && c <= hi) {
+          need--;
+          lo = 0x80;
+          hi = 0xbf;
+          continue;
+        }
+      } else if (c < 0x80) continue;
+      else if (c >= 0xc2 && c <= 0xf4) {
+        // A lead byte: its continuation bytes, the first in a narrower range after E0, ED, F0, F4.
+        need = c <= 0xdf ? 1 : c <= 0xef ? 2 : 3;
+        lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
+        hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
+        continue;
+      }
+      bad = k;
+      need = 0;
+      break;
+    }
+    this.need = need;
+    this.lo = lo;
+    this.hi = hi;
+    return bad;
+  }
+}
+
+const wholeCheck = new Utf8Check();
+
+/** The number of characters of `b[from..to)` read as UTF-8, or -1 if it is not valid UTF-8 (`Utf8Check`). */
+export function utf8Length(b: Uint8Array, from: number, to: number): number {
+  wholeCheck.need = 0;
+  return wholeCheck.feed(b, from, to) < 0 && wholeCheck.need === 0 ? charCount(b, from, to) : -1;
+}
+
+/**
  * Whether a termination marker may start at `b[i]`: at the start, after a delimiter, a move, or
  * a suffix annotation (`!`, `?`: PGN §8.2.3.8), which the lexer reads apart from a marker glued
  * to it (`Nf3!1-0`).
@@ -198,9 +251,7 @@ export class PgnSplitter {
    */
   private lineBytes = 0;
   private lineBadAt = -1;
-  private u8Need = 0;
-  private u8Lo = 0x80;
-  private u8Hi = 0xbf;
+  private readonly lineUtf8 = new Utf8Check();
   private prevCr = false;
   private atLineStart = true;
   /** Whether the current line has content, and whether a blank line followed the last tag. */
@@ -382,9 +433,9 @@ export class PgnSplitter {
       this.lineBytes -= this.lineCharsTo - at;
       this.lineCharsTo = at;
       if (this.lineBadAt > this.lineBytes) this.lineBadAt = -1;
-      this.u8Need = 0;
+      this.lineUtf8.need = 0;
     }
-    this.startUtf8 = this.lineBadAt < 0 && this.u8Need === 0;
+    this.startUtf8 = this.lineBadAt < 0 && this.lineUtf8.need === 0;
     this.startColumn = (this.startUtf8 ? this.lineChars : this.lineBytes) + 1;
     this.startByteColumn = this.lineBytes + 1;
     this.depth = 0;
@@ -399,7 +450,7 @@ export class PgnSplitter {
     this.lineCharsTo = at;
     this.lineBytes = 0;
     this.lineBadAt = -1;
-    this.u8Need = 0;
+    this.lineUtf8.need = 0;
   }
 
   /** Counts the line's text from `lineCharsTo` to `to` into `lineChars` and `lineBytes`, checking it is UTF-8. */
@@ -408,33 +459,8 @@ export class PgnSplitter {
     const from = this.lineCharsTo;
     this.lineChars += charCount(b, from, to);
     if (this.lineBadAt < 0) {
-      let need = this.u8Need;
-      let lo = this.u8Lo;
-      let hi = this.u8Hi;
-      for (let k = from; k < to; k++) {
-        const c = b[k]!;
-        if (need > 0) {
-          if (c >= lo && c <= hi) {
-            need--;
-            lo = 0x80;
-            hi = 0xbf;
-            continue;
-          }
-        } else if (c < 0x80) continue;
-        else if (c >= 0xc2 && c <= 0xf4) {
-          // A lead byte: its continuation bytes, the first in a narrower range after E0, ED, F0, F4.
-          need = c <= 0xdf ? 1 : c <= 0xef ? 2 : 3;
-          lo = c === 0xe0 ? 0xa0 : c === 0xf0 ? 0x90 : 0x80;
-          hi = c === 0xed ? 0x9f : c === 0xf4 ? 0x8f : 0xbf;
-          continue;
-        }
-        this.lineBadAt = this.lineBytes + k - from;
-        need = 0;
-        break;
-      }
-      this.u8Need = need;
-      this.u8Lo = lo;
-      this.u8Hi = hi;
+      const bad = this.lineUtf8.feed(b, from, to);
+      if (bad >= 0) this.lineBadAt = this.lineBytes + bad - from;
     }
     this.lineBytes += to - from;
     this.lineCharsTo = to;

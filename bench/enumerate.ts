@@ -2,8 +2,9 @@
  * `npm run bench:enumerate [-- --quick] [-- --only NAME,…]`: distinct positions after n = 6 and
  * n = 7 plies (in memory, 2 worker threads), n = 6 through the disk path, and ROECE's search
  * space zero under both semantics. Each case runs in its own process (so peak memory is its own)
- * after a warm-up (search spaces on 2 threads; `ss-seed-1t`, `ss-fide-1t`: one thread), checks its counts against the note's ground truth, and prints wall time, peak
- * resident memory and peak disk use.
+ * after a warm-up (search spaces on 2 threads; `ss-seed-1t`, `ss-fide-1t`: one thread), checks
+ * its counts against the figures of docs/rules/enumeration.md, and prints wall time, peak resident
+ * memory and peak disk use.
  *
  * Targets (issue 6, 2 cores): n = 7 ≤ 10 min within 8 GB; search space zero (FIDE) ≤ 5 min.
  * Peers (not run here; docs/rules/enumeration.md): ROECE's own search-space-zero run took 91 min;

@@ -215,7 +215,7 @@ test("search spaces under ROECE's semantics agree with a model written from the 
   }
 });
 
-test('search space zero under both semantics (the note §3)', { skip: FULL ? false : 'CAISSA_FULL only (minutes)' }, () => {
+test('search space zero under both semantics (docs/rules/enumeration.md §3)', { skip: FULL ? false : 'CAISSA_FULL only (minutes)' }, () => {
   const seed = searchSpace(Position.standard(), { seed: true });
   assert.deepEqual(
     [seed.maxMoves, seed.minMoves, seed.moves, seed.expanded, seed.whiteRootCollisions, seed.whiteDomainCollisions, seed.blackRootCollisions, seed.blackDomainCollisions, seed.newRoots, seed.newPositions],

@@ -702,17 +702,38 @@ export function legalMovesTo(w: Int32Array, p: number, role: number, to: number,
   const toHi = to < 32 ? 0 : 1 << (to - 32);
   let fromLo = w[p + W_ROLE + 2 * role]! & usLo;
   let fromHi = w[p + W_ROLE + 2 * role + 1]! & usHi;
-  // Pawns (pushes, captures, en passant, promotions: set-wise) and the king (its danger
-  // squares): the generator itself, narrowed to them and to `to`.
-  if (role === PAWN_ROLE || role === KING_ROLE) return generateMasked(w, p, out, o, fromLo, fromHi, toLo, toHi);
+  // The king (its danger squares), promotions and en passant: the generator itself, narrowed to
+  // them and to `to`.
+  if (role === KING_ROLE || (role === PAWN_ROLE && (to < 8 || to >= 56 || to === w[p + W_EP]!))) {
+    return generateMasked(w, p, out, o, fromLo, fromHi, toLo, toHi);
+  }
   if (!primed) prime();
-  // Knights and sliders: the pieces whose attacks reach `to` (attacks are symmetric, so those
-  // seen from `to`), then the generator's masks: the evasion mask and the pin lines.
+  // Other pawn moves, knights and sliders: the pieces that can reach `to`, then the generator's
+  // masks: the evasion mask and the pin lines.
   const themLo = w[p + 2 * (us ^ 1)]!;
   const themHi = w[p + 2 * (us ^ 1) + 1]!;
   const occLo = usLo | themLo;
   const occHi = usHi | themHi;
-  if (role === KNIGHT_ROLE) {
+  let kind = MOVE_NORMAL;
+  if (role === PAWN_ROLE) {
+    if (isSet(themLo, themHi, to)) {
+      // Captures (FIDE 3.7.c): from the squares a pawn of theirs on `to` would attack.
+      fromLo &= PAWN_ATTACKS[128 * (us ^ 1) + 2 * to]!;
+      fromHi &= PAWN_ATTACKS[128 * (us ^ 1) + 2 * to + 1]!;
+    } else {
+      // Pushes (FIDE 3.7.a, b): one square, or two from the pawn's first square over an empty one.
+      const one = us === 0 ? to - 8 : to + 8;
+      let from = one;
+      if (!isSet(fromLo, fromHi, one)) {
+        if (isSet(occLo, occHi, one) || to >> 3 !== (us === 0 ? 3 : 4)) return 0;
+        from = us === 0 ? to - 16 : to + 16;
+        if (!isSet(fromLo, fromHi, from)) return 0;
+        kind = MOVE_DOUBLE_PUSH;
+      }
+      fromLo = from < 32 ? 1 << from : 0;
+      fromHi = from < 32 ? 0 : 1 << (from - 32);
+    }
+  } else if (role === KNIGHT_ROLE) {
     fromLo &= KNIGHT_ATTACKS[2 * to]!;
     fromHi &= KNIGHT_ATTACKS[2 * to + 1]!;
   } else {
@@ -769,10 +790,10 @@ export function legalMovesTo(w: Int32Array, p: number, role: number, to: number,
       s = 32 + lsb(fromHi);
       fromHi &= fromHi - 1;
     }
-    // A pinned slider stays on the line through its king and its pinner.
+    // A pinned pawn or slider stays on the line through its king and its pinner.
     const li = 2 * (ksq * 64 + s);
     if (isSet(pinLo, pinHi, s) && !isSet(LINE[li]!, LINE[li + 1]!, to)) continue;
-    out[o + n++] = s | (to << 6) | (MOVE_NORMAL << 12);
+    out[o + n++] = s | (to << 6) | (kind << 12);
   }
   return n;
 }

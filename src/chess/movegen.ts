@@ -19,8 +19,10 @@
  * One function serves both generation and bulk counting (`out === null`): counting adds
  * popcounts of target sets instead of writing moves, so perft's last ply costs no list. The same
  * function, given masks of origin and destination squares, gives the legal moves of some pieces
- * to some squares: `legalMovesTo` (one role to one square, what SAN reading needs) and
- * `castlingMove` use it, so that every rule of legality lives here once.
+ * to some squares: `castlingMove` uses it, and `legalMovesTo` (one role to one square, what SAN
+ * reading needs) for the king, promotions and en passant. For the other moves `legalMovesTo` finds
+ * the one or few pieces that reach the square from the same attack tables and keeps those the
+ * same king-safety masks (`kingSafety`: checkers, pins) allow, so legality is decided here once.
  */
 import { has as isSet, lsb, popcount64 } from '../core/bitboard.js';
 import {

@@ -446,6 +446,7 @@ export class GameVisitReader {
           line = this.level(++depth);
           if (this.isVariant) {
             line.variant = parent.variantBefore;
+            line.variantBefore = null;
             line.view = null;
           } else if (validate) {
             line.current.set(parent.before);

@@ -44,7 +44,7 @@ export interface LineError {
  * The chess position a game starts from, by its tags: `[FEN]` (with or without `[SetUp "1"]`),
  * and `[Variant]` (standard, From Position, and Chess960, which needs a FEN), as the PGN readers
  * decide it. Other variants are a typed `variant` error: for a lichess variant's game (which
- * `parsePgn` reads and checks) one that names its way, `pgnVariant` and `VariantPosition`.
+ * `parsePgn` reads and checks) one that names the way to play it, `VariantGameRecord.fromPgn`.
  */
 export function gameStartingPosition(game: PgnGame): Result<Position, StartError> {
   const variant = tagValue(game, 'Variant');
